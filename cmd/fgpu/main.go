@@ -1,0 +1,250 @@
+// Command fgpu runs the `do concurrent` loops of a Fortran program on a GPU.
+//
+// This file is the command line only: it parses flags and calls into the
+// stages (ARCHITECTURE.md, section 5, describes the commands).
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"fgpu/frontend"
+)
+
+// version is fgpu's version; releases set it with
+// -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // errors in the program
+	exitUsage = 2 // usage errors, and commands not yet implemented
+)
+
+type command struct {
+	name    string
+	args    string
+	summary string
+	pending bool // not yet implemented
+	fn      func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands lists the commands in the order help shows them.
+var commands []command
+
+func init() {
+	commands = []command{
+		{name: "parse", args: "[--dump] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "front end only: read, preprocess and check the program; --dump prints the typed program", fn: runParse},
+		{name: "check", args: "FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", pending: true},
+		{name: "explain", args: "FILE[:LINE]", summary: "the derivation of each loop's outcome (or of each wait)", pending: true},
+		{name: "facts", args: "FILE...", summary: "the relational facts of the program, one a line", pending: true},
+		{name: "query", args: "FILE... 'goal'", summary: "the facts matching a Datalog goal", pending: true},
+		{name: "build", args: "FILE... -o OUT", summary: "build the program, its loops offloaded", pending: true},
+		{name: "run", args: "FILE... [-- ARGS]", summary: "build and run the program", pending: true},
+		{name: "version", summary: "print fgpu's version", fn: runVersion},
+		{name: "help", args: "[COMMAND]", summary: "print this help, or a command's", fn: runHelp},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes the command line args (without the program name) and returns
+// the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "fgpu: no command given")
+		usage(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help":
+		name = "help"
+	case "-version", "--version":
+		name = "version"
+	}
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "fgpu: unknown command %q\n", name)
+		usage(stderr)
+		return exitUsage
+	}
+	if c.pending {
+		fmt.Fprintf(stderr, "fgpu: %s: not yet implemented\n", c.name)
+		return exitUsage
+	}
+	return c.fn(args[1:], stdout, stderr)
+}
+
+func lookup(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+// usage writes the list of commands.
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "fgpu runs the do concurrent loops of a Fortran program on a GPU.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage:")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "  fgpu COMMAND [flags] [args]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	fmt.Fprintln(w)
+	for _, c := range commands {
+		s := c.summary
+		if c.pending {
+			s += " (not yet implemented)"
+		}
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, s)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'fgpu help COMMAND' for a command's arguments.")
+	fmt.Fprintln(w, "Exit status: 0 ok, 1 errors in the program, 2 usage errors.")
+}
+
+// commandUsage writes one command's synopsis.
+func commandUsage(w io.Writer, c *command) {
+	fmt.Fprintf(w, "Usage: fgpu %s", c.name)
+	if c.args != "" {
+		fmt.Fprintf(w, " %s", c.args)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w)
+	s := c.summary
+	if c.pending {
+		s += " (not yet implemented)"
+	}
+	fmt.Fprintf(w, "  %s\n", s)
+	if c.name == "parse" {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Flags:")
+		fmt.Fprintln(w, "  --dump            print the typed program on stdout")
+		fmt.Fprintln(w, "  -D NAME[=VAL]     define a preprocessor macro for .F90 files (also -DNAME); repeatable")
+		fmt.Fprintln(w, "  -I DIR            add DIR to the #include search path (also -IDIR); repeatable")
+	}
+}
+
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	switch len(args) {
+	case 0:
+		usage(stdout)
+		return exitOK
+	case 1:
+		if c := lookup(args[0]); c != nil {
+			commandUsage(stdout, c)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "fgpu: help: unknown command %q\n", args[0])
+	default:
+		fmt.Fprintln(stderr, "fgpu: help: too many arguments")
+	}
+	usage(stderr)
+	return exitUsage
+}
+
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "fgpu: version: takes no arguments")
+		commandUsage(stderr, lookup("version"))
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "fgpu %s (%s %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return exitOK
+}
+
+// parseFlags are the flags of `fgpu parse`.
+type parseFlags struct {
+	dump        bool
+	help        bool
+	defines     []string
+	includeDirs []string
+	files       []string
+}
+
+// parseParseArgs reads the arguments of `fgpu parse`: flags and files in any
+// order; "--" ends the flags.
+func parseParseArgs(args []string) (parseFlags, error) {
+	var f parseFlags
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			f.files = append(f.files, args[i+1:]...)
+			return f, nil
+		case a == "--dump" || a == "-dump":
+			f.dump = true
+		case a == "-h" || a == "-help" || a == "--help":
+			f.help = true
+		case a == "-D" || a == "-I":
+			if i+1 >= len(args) || args[i+1] == "" {
+				return f, fmt.Errorf("flag %s needs a value", a)
+			}
+			i++
+			if a == "-D" {
+				f.defines = append(f.defines, args[i])
+			} else {
+				f.includeDirs = append(f.includeDirs, args[i])
+			}
+		case strings.HasPrefix(a, "-D"):
+			f.defines = append(f.defines, a[2:])
+		case strings.HasPrefix(a, "-I"):
+			f.includeDirs = append(f.includeDirs, a[2:])
+		case strings.HasPrefix(a, "-") && a != "-":
+			return f, fmt.Errorf("unknown flag %s", a)
+		default:
+			f.files = append(f.files, a)
+		}
+	}
+	return f, nil
+}
+
+var errNoFiles = errors.New("no files given")
+
+func runParse(args []string, stdout, stderr io.Writer) int {
+	c := lookup("parse")
+	f, err := parseParseArgs(args)
+	if err == nil && !f.help && len(f.files) == 0 {
+		err = errNoFiles
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "fgpu: parse: %v\n", err)
+		commandUsage(stderr, c)
+		return exitUsage
+	}
+	if f.help {
+		commandUsage(stdout, c)
+		return exitOK
+	}
+
+	prog, diags := frontend.Load(f.files, frontend.Options{Defines: f.defines, IncludeDirs: f.includeDirs})
+	var src frontend.SourceLines
+	if prog != nil {
+		src = prog
+	}
+	diags.Render(stderr, src)
+	if diags.HasErrors() {
+		return exitError
+	}
+	if prog == nil {
+		fmt.Fprintln(stderr, "fgpu: parse: the front end returned no program")
+		return exitError
+	}
+	if f.dump {
+		frontend.Dump(stdout, prog)
+	} else {
+		fmt.Fprintln(stdout, prog.Summary())
+	}
+	return exitOK
+}

@@ -1,0 +1,219 @@
+package frontend
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Options configure Load.
+type Options struct {
+	Defines     []string // -D NAME[=VALUE] for .F90 files
+	IncludeDirs []string // -I DIR
+}
+
+// Load reads, parses and type-checks the given files as one program. Files
+// may be given in any order; modules are resolved among them. It always
+// returns a Program (possibly partial) and the diagnostics, sorted.
+func Load(paths []string, opts Options) (*Program, Diagnostics) {
+	prog := &Program{Modules: map[string]*Procedure{}, Globals: map[string]*Procedure{}, lines: map[string][]string{}}
+	diags := &diagSink{}
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			diags.errorf(Pos{File: path}, "cannot read file: %v", errors.Unwrap(err))
+			continue
+		}
+		f := parseSource(prog, path, src, opts, diags)
+		if f != nil {
+			prog.Files = append(prog.Files, f)
+		}
+	}
+	analyze(prog, diags)
+	return prog, diags.list.Sort()
+}
+
+// LoadSource parses and checks one in-memory source (tests, fuzzing).
+func LoadSource(path string, src []byte) (*Program, Diagnostics) {
+	prog := &Program{Modules: map[string]*Procedure{}, Globals: map[string]*Procedure{}, lines: map[string][]string{}}
+	diags := &diagSink{}
+	if f := parseSource(prog, path, src, Options{}, diags); f != nil {
+		prog.Files = append(prog.Files, f)
+	}
+	analyze(prog, diags)
+	return prog, diags.list.Sort()
+}
+
+// sourceForm tells free from fixed form by the file extension.
+func sourceForm(path string) (free bool, known bool) {
+	ext := strings.ToLower(filepath.Ext(path))
+	switch ext {
+	case ".f90", ".f95", ".f03", ".f08", ".f18", ".f23":
+		return true, true
+	case ".f", ".for", ".ftn", ".f77", ".fpp":
+		return false, true
+	}
+	return true, false
+}
+
+// parseSource preprocesses (when asked), lexes, parses and builds the
+// program units of one file.
+func parseSource(prog *Program, path string, src []byte, opts Options, diags *diagSink) *SourceUnit {
+	prog.lines[path] = splitLines(src)
+	free, _ := sourceForm(path)
+	if !free {
+		diags.errorf(Pos{File: path, Line: 1, Col: 1}, "fixed-form source is not yet implemented (rename the file to .f90 if it is free form)")
+		return nil
+	}
+	var lineMap func(int) (string, int)
+	text := src
+	if NeedsPreprocessing(path) {
+		out, lm, err := Preprocess(path, src, opts.Defines, opts.IncludeDirs)
+		if err != nil {
+			var pe *PreprocessError
+			if errors.As(err, &pe) {
+				diags.errorf(pe.Pos, "%s", pe.Msg)
+			} else {
+				diags.errorf(Pos{File: path, Line: 1, Col: 1}, "preprocessing failed: %v", err)
+			}
+			return nil
+		}
+		text = out
+		lineMap = lm.Map
+		// Lines of included files, for carets.
+		seen := map[string]bool{path: true}
+		for n := 1; n <= strings.Count(string(out), "\n")+1; n++ {
+			f, _ := lm.Map(n)
+			if f != "" && !seen[f] {
+				seen[f] = true
+				if b, err := os.ReadFile(f); err == nil {
+					prog.lines[f] = splitLines(b)
+				}
+			}
+		}
+	}
+	raws := lexFile(path, text, lineMap, diags)
+	sp := &stmtParser{diags: diags}
+	var stmts []Stmt
+	for i := range raws {
+		if raws[i].Directive == "" && len(raws[i].Toks) > 0 && raws[i].Toks[0].Type == TokIdent && raws[i].Toks[0].Value == "include" {
+			stmts = append(stmts, includeStmts(prog, &raws[i], path, opts, sp, diags)...)
+			continue
+		}
+		if s := sp.parseStmt(&raws[i]); s != nil {
+			stmts = append(stmts, s)
+		}
+	}
+	b := &blockBuilder{stmts: stmts, file: path, diags: diags}
+	return &SourceUnit{Path: path, Units: b.buildFile()}
+}
+
+// includeStmts follows an INCLUDE line: the file is parsed in place.
+func includeStmts(prog *Program, st *RawStmt, from string, opts Options, sp *stmtParser, diags *diagSink) []Stmt {
+	if len(st.Toks) != 2 || st.Toks[1].Type != TokString {
+		diags.errorf(st.Pos, "syntax error: INCLUDE needs a file name")
+		return nil
+	}
+	name := unquote(st.Toks[1].Value)
+	dirs := append([]string{filepath.Dir(from)}, opts.IncludeDirs...)
+	for _, d := range dirs {
+		p := filepath.Join(d, name)
+		src, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if _, seen := prog.lines[p]; seen && strings.Contains(st.Pos.File, p) {
+			diags.errorf(st.Pos, "recursive INCLUDE of %s", name)
+			return nil
+		}
+		prog.lines[p] = splitLines(src)
+		var out []Stmt
+		for _, r := range lexFile(p, src, nil, diags) {
+			r := r
+			if s := sp.parseStmt(&r); s != nil {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	diags.errorf(st.Pos, "cannot find included file %q", name)
+	return nil
+}
+
+func splitLines(b []byte) []string {
+	s := strings.ReplaceAll(string(b), "\r\n", "\n")
+	return strings.Split(s, "\n")
+}
+
+// unquote decodes a Fortran character literal token (quotes, doubled
+// quotes, an optional kind prefix).
+func unquote(lit string) string {
+	i := strings.IndexAny(lit, "'\"")
+	if i < 0 || len(lit) < i+2 {
+		return lit
+	}
+	q := lit[i]
+	body := lit[i+1 : len(lit)-1]
+	return strings.ReplaceAll(body, string([]byte{q, q}), string(q))
+}
+
+// Summary is a one-line description of the program.
+func (p *Program) Summary() string {
+	units, procs, loops, conc := 0, 0, 0, 0
+	for _, f := range p.Files {
+		for _, u := range f.Units {
+			units++
+			walkProcs(u, func(q *Procedure) {
+				if q != u {
+					procs++
+				}
+				walkStmts(q.Body, func(s Stmt) {
+					if d, ok := s.(*DoStmt); ok {
+						loops++
+						if d.Concurrent != nil {
+							conc++
+						}
+					}
+				})
+			})
+		}
+	}
+	return fmt.Sprintf("%d files, %d program units, %d procedures, %d loops (%d do concurrent)", len(p.Files), units, procs, loops, conc)
+}
+
+// walkProcs visits a unit and its contained procedures, depth first.
+func walkProcs(u *Procedure, f func(*Procedure)) {
+	f(u)
+	for _, c := range u.Contains {
+		walkProcs(c, f)
+	}
+}
+
+// walkStmts visits statements in order, entering constructs (heads first)
+// and logical-IF actions.
+func walkStmts(ss []Stmt, f func(Stmt)) {
+	for _, s := range ss {
+		switch x := s.(type) {
+		case *Construct:
+			f(x.Head)
+			walkStmts(x.Spec, f)
+			walkStmts(x.Body, f)
+			for _, b := range x.Branches {
+				f(b.Head)
+				walkStmts(b.Body, f)
+			}
+			if x.End != nil {
+				f(x.End)
+			}
+		case *IfStmt:
+			f(x)
+			if x.Action != nil {
+				walkStmts([]Stmt{x.Action}, f)
+			}
+		default:
+			f(s)
+		}
+	}
+}
