@@ -28,54 +28,54 @@ func StmtPos(s Stmt) Pos { return s.base().Pos }
 // ProgramStmt is "program name".
 type ProgramStmt struct {
 	StmtBase
-	Name string `"program" @Ident`
+	Name string `parser:"\"program\" @Ident"`
 }
 
 // ModuleStmt is "module name".
 type ModuleStmt struct {
 	StmtBase
-	Name string `"module" @Ident`
+	Name string `parser:"\"module\" @Ident"`
 }
 
 // SubmoduleStmt is "submodule (ancestor[:parent]) name".
 type SubmoduleStmt struct {
 	StmtBase
-	Ancestor string `"submodule" "(" @Ident`
-	Parent   string `( ":" @Ident )? ")"`
-	Name     string `@Ident`
+	Ancestor string `parser:"\"submodule\" \"(\" @Ident"`
+	Parent   string `parser:"( \":\" @Ident )? \")\""`
+	Name     string `parser:"@Ident"`
 }
 
 // BlockDataStmt is "block data [name]".
 type BlockDataStmt struct {
 	StmtBase
-	Name string `"blockdata" @Ident?`
+	Name string `parser:"\"blockdata\" @Ident?"`
 }
 
 // Prefix is one procedure prefix.
 type Prefix struct {
-	Type *TypeSpec `  @@`
-	Word string    `| @("pure" | "elemental" | "recursive" | "impure" | "module" | "non_recursive")`
+	Type *TypeSpec `parser:"  @@"`
+	Word string    `parser:"| @(\"pure\" | \"elemental\" | \"recursive\" | \"impure\" | \"module\" | \"non_recursive\")"`
 }
 
 // BindSpec is bind(c [, name=...]).
 type BindSpec struct {
-	Lang string `"bind" "(" @Ident`
-	Name *Expr  `( "," "name" "=" @@ )? ")"`
+	Lang string `parser:"\"bind\" \"(\" @Ident"`
+	Name *Expr  `parser:"( \",\" \"name\" \"=\" @@ )? \")\""`
 }
 
 // FunctionStmt is "[prefix] function name([args]) [result(r)] [bind(c)]".
 type FunctionStmt struct {
 	StmtBase
-	Prefixes []*Prefix     `@@* "function"`
-	Name     string        `@Ident "("`
-	Args     []string      `( @Ident ( "," @Ident )* )? ")"`
-	Suffixes []*FuncSuffix `@@*`
+	Prefixes []*Prefix     `parser:"@@* \"function\""`
+	Name     string        `parser:"@Ident \"(\""`
+	Args     []string      `parser:"( @Ident ( \",\" @Ident )* )? \")\""`
+	Suffixes []*FuncSuffix `parser:"@@*"`
 }
 
 // FuncSuffix is "result(r)" or "bind(c)".
 type FuncSuffix struct {
-	Result string    `  "result" "(" @Ident ")"`
-	Bind   *BindSpec `| @@`
+	Result string    `parser:"  \"result\" \"(\" @Ident \")\""`
+	Bind   *BindSpec `parser:"| @@"`
 }
 
 // ResultName returns the result variable's name (the function name when
@@ -102,17 +102,17 @@ func (f *FunctionStmt) BindOf() *BindSpec {
 // SubroutineStmt is "[prefix] subroutine name[([args])] [bind(c)]".
 type SubroutineStmt struct {
 	StmtBase
-	Prefixes []*Prefix `@@* "subroutine"`
-	Name     string    `@Ident`
-	Parens   bool      `( @"("`
-	Args     []string  `  ( @(Ident | "*") ( "," @(Ident | "*") )* )? ")" )?`
-	Bind     *BindSpec `@@?`
+	Prefixes []*Prefix `parser:"@@* \"subroutine\""`
+	Name     string    `parser:"@Ident"`
+	Parens   bool      `parser:"( @\"(\""`
+	Args     []string  `parser:"  ( @(Ident | \"*\") ( \",\" @(Ident | \"*\") )* )? \")\" )?"`
+	Bind     *BindSpec `parser:"@@?"`
 }
 
 // MPSubprogramStmt is "module procedure name" (a separate module procedure body).
 type MPSubprogramStmt struct {
 	StmtBase
-	Name string `"module" "procedure" @Ident`
+	Name string `parser:"\"module\" \"procedure\" @Ident"`
 }
 
 // EndStmt is any END statement: "end", "end do", "end function f", ...
@@ -126,15 +126,15 @@ type EndStmt struct {
 // ContainsStmt is "contains".
 type ContainsStmt struct {
 	StmtBase
-	Kw_ bool `@"contains"`
+	Kw_ bool `parser:"@\"contains\""`
 }
 
 // EntryStmt is "entry name(args) [result(r)]" (obsolescent).
 type EntryStmt struct {
 	StmtBase
-	Name   string   `"entry" @Ident`
-	Args   []string `( "(" ( @(Ident | "*") ( "," @(Ident | "*") )* )? ")" )?`
-	Result string   `( "result" "(" @Ident ")" )?`
+	Name   string   `parser:"\"entry\" @Ident"`
+	Args   []string `parser:"( \"(\" ( @(Ident | \"*\") ( \",\" @(Ident | \"*\") )* )? \")\" )?"`
+	Result string   `parser:"( \"result\" \"(\" @Ident \")\" )?"`
 }
 
 // ---------------------------------------------------------------------------
@@ -143,11 +143,11 @@ type EntryStmt struct {
 // UseStmt is "use [, nature ::] module [, only: list | , renames]".
 type UseStmt struct {
 	StmtBase
-	Nature  string     `"use" ( "," @("intrinsic" | "non_intrinsic") "::" | "::" )?`
-	Module  string     `@Ident`
-	Only    bool       `( "," ( @"only" ":"`
-	OnlyL   []*UseItem `        ( @@ ( "," @@ )* )?`
-	Renames []*UseItem `      | @@ ( "," @@ )* ) )?`
+	Nature  string     `parser:"\"use\" ( \",\" @(\"intrinsic\" | \"non_intrinsic\") \"::\" | \"::\" )?"`
+	Module  string     `parser:"@Ident"`
+	Only    bool       `parser:"( \",\" ( @\"only\" \":\""`
+	OnlyL   []*UseItem `parser:"        ( @@ ( \",\" @@ )* )?"`
+	Renames []*UseItem `parser:"      | @@ ( \",\" @@ )* ) )?"`
 }
 
 // Items returns the only-list or the rename list.
@@ -160,17 +160,17 @@ func (u *UseStmt) Items() []*UseItem {
 
 // UseItem is one name (or renamed name / generic spec) of a use statement.
 type UseItem struct {
-	Local *GenericSpec `@@`
-	Use   *GenericSpec `( "=>" @@ )?`
+	Local *GenericSpec `parser:"@@"`
+	Use   *GenericSpec `parser:"( \"=>\" @@ )?"`
 }
 
 // GenericSpec is a generic name, operator(op) or assignment(=).
 type GenericSpec struct {
-	Operator   string `  "operator" "(" @(DotOp | "+" | "-" | "*" | "/" | "**" | "//" | "==" | "/=" | "<" | "<=" | ">" | ">=") ")"`
-	Assignment bool   `| @("assignment" "(" "=" ")")`
-	Read       string `| "read" "(" @Ident ")"`
-	Write      string `| "write" "(" @Ident ")"`
-	Name       string `| @Ident`
+	Operator   string `parser:"  \"operator\" \"(\" @(DotOp | \"+\" | \"-\" | \"*\" | \"/\" | \"**\" | \"//\" | \"==\" | \"/=\" | \"<\" | \"<=\" | \">\" | \">=\") \")\""`
+	Assignment bool   `parser:"| @(\"assignment\" \"(\" \"=\" \")\")"`
+	Read       string `parser:"| \"read\" \"(\" @Ident \")\""`
+	Write      string `parser:"| \"write\" \"(\" @Ident \")\""`
+	Name       string `parser:"| @Ident"`
 }
 
 func (g *GenericSpec) String() string {
@@ -219,26 +219,26 @@ type LetterRange struct {
 // ImportStmt is "import [[::] names]" or "import, only/none/all".
 type ImportStmt struct {
 	StmtBase
-	Mode  string   `"import" ( "," @("only" | "none" | "all") ":"? )?`
-	Names []string `"::"? ( @Ident ( "," @Ident )* )?`
+	Mode  string   `parser:"\"import\" ( \",\" @(\"only\" | \"none\" | \"all\") \":\"? )?"`
+	Names []string `parser:"\"::\"? ( @Ident ( \",\" @Ident )* )?"`
 }
 
 // Attr is one attribute of a declaration.
 type Attr struct {
 	Pos       lexer.Position
-	DimWord   bool       `  @"dimension"`
-	Dimension *ArraySpec `  @@?`
-	Intent    []string   `| "intent" "(" @("in" | "out" | "inout") @"out"? ")"`
-	Bind      *BindSpec  `| @@`
-	Pass      *PassAttr  `| @@`
-	Word      string     `| @("allocatable" | "pointer" | "target" | "optional" | "value" | "parameter" | "save" | "contiguous" | "protected" | "public" | "private" | "external" | "intrinsic" | "volatile" | "asynchronous" | "nopass" | "deferred" | "non_overridable" | "abstract" | "automatic" | "static")`
-	Extends   string     `| "extends" "(" @Ident ")"`
+	DimWord   bool       `parser:"  @\"dimension\""`
+	Dimension *ArraySpec `parser:"  @@?"`
+	Intent    []string   `parser:"| \"intent\" \"(\" @(\"in\" | \"out\" | \"inout\") @\"out\"? \")\""`
+	Bind      *BindSpec  `parser:"| @@"`
+	Pass      *PassAttr  `parser:"| @@"`
+	Word      string     `parser:"| @(\"allocatable\" | \"pointer\" | \"target\" | \"optional\" | \"value\" | \"parameter\" | \"save\" | \"contiguous\" | \"protected\" | \"public\" | \"private\" | \"external\" | \"intrinsic\" | \"volatile\" | \"asynchronous\" | \"nopass\" | \"deferred\" | \"non_overridable\" | \"abstract\" | \"automatic\" | \"static\")"`
+	Extends   string     `parser:"| \"extends\" \"(\" @Ident \")\""`
 }
 
 // PassAttr is pass or pass(arg).
 type PassAttr struct {
-	Pass bool   `@"pass"`
-	Arg  string `( "(" @Ident ")" )?`
+	Pass bool   `parser:"@\"pass\""`
+	Arg  string `parser:"( \"(\" @Ident \")\" )?"`
 }
 
 // IntentOf returns "in", "out" or "inout".
@@ -253,27 +253,27 @@ func (a *Attr) IntentOf() string {
 // Entity is one declared name with its array spec, length and initialiser.
 type Entity struct {
 	Pos     lexer.Position
-	Name    string     `@Ident`
-	Array   *ArraySpec `@@?`
-	CharLen *CharLen   `( "*" @@ )?`
-	Init    *Expr      `( "=" @@`
-	PtrInit *Expr      `| "=>" @@ )?`
+	Name    string     `parser:"@Ident"`
+	Array   *ArraySpec `parser:"@@?"`
+	CharLen *CharLen   `parser:"( \"*\" @@ )?"`
+	Init    *Expr      `parser:"( \"=\" @@"`
+	PtrInit *Expr      `parser:"| \"=>\" @@ )?"`
 }
 
 // CharLen is the "*len" of an entity: *10, *(*), *(n).
 type CharLen struct {
-	Digits string `  @Int`
-	Star   bool   `| "(" ( @"*"`
-	Colon  bool   `      | @":"`
-	Expr   *Expr  `      | @@ ) ")"`
+	Digits string `parser:"  @Int"`
+	Star   bool   `parser:"| \"(\" ( @\"*\""`
+	Colon  bool   `parser:"      | @\":\""`
+	Expr   *Expr  `parser:"      | @@ ) \")\""`
 }
 
 // TypeDeclStmt is "type-spec [[, attrs] ::] entities".
 type TypeDeclStmt struct {
 	StmtBase
-	Type     *TypeSpec `@@`
-	Attrs    []*Attr   `( ( "," @@ )* "::" )?`
-	Entities []*Entity `@@ ( "," @@ )*`
+	Type     *TypeSpec `parser:"@@"`
+	Attrs    []*Attr   `parser:"( ( \",\" @@ )* \"::\" )?"`
+	Entities []*Entity `parser:"@@ ( \",\" @@ )*"`
 }
 
 // AttrStmt is an attribute statement: "allocatable :: a(:)", "public :: x",
@@ -281,151 +281,151 @@ type TypeDeclStmt struct {
 // "external f", "bind(c) :: x".
 type AttrStmt struct {
 	StmtBase
-	Attr     *Attr         `@@ "::"?`
-	Params   []*NamedConst `( "(" @@ ( "," @@ )* ")"`
-	Entities []*AttrEntity `| ( @@ ( "," @@ )* )? )`
+	Attr     *Attr         `parser:"@@ \"::\"?"`
+	Params   []*NamedConst `parser:"( \"(\" @@ ( \",\" @@ )* \")\""`
+	Entities []*AttrEntity `parser:"| ( @@ ( \",\" @@ )* )? )"`
 }
 
 // AttrEntity is an entity of an attribute statement (a name, with an array
 // spec for dimension/allocatable, or a generic spec for access statements).
 type AttrEntity struct {
 	Pos    lexer.Position
-	Common string       `  "/" @Ident "/"`
-	Spec   *GenericSpec `| @@`
-	Array  *ArraySpec   `  @@?`
+	Common string       `parser:"  \"/\" @Ident \"/\""`
+	Spec   *GenericSpec `parser:"| @@"`
+	Array  *ArraySpec   `parser:"  @@?"`
 }
 
 // NamedConst is "name = expr" in a PARAMETER statement.
 type NamedConst struct {
 	Pos  lexer.Position
-	Name string `@Ident "="`
-	Expr *Expr  `@@`
+	Name string `parser:"@Ident \"=\""`
+	Expr *Expr  `parser:"@@"`
 }
 
 // DerivedTypeStmt is "type [[, attrs] ::] name".
 type DerivedTypeStmt struct {
 	StmtBase
-	Attrs  []*Attr  `"type" ( ( "," @@ )* "::" )?`
-	Name   string   `@Ident`
-	Params []string `( "(" @Ident ( "," @Ident )* ")" )?`
+	Attrs  []*Attr  `parser:"\"type\" ( ( \",\" @@ )* \"::\" )?"`
+	Name   string   `parser:"@Ident"`
+	Params []string `parser:"( \"(\" @Ident ( \",\" @Ident )* \")\" )?"`
 }
 
 // SequenceStmt is "sequence" in a derived type.
 type SequenceStmt struct {
 	StmtBase
-	Kw_ bool `@"sequence"`
+	Kw_ bool `parser:"@\"sequence\""`
 }
 
 // BindingStmt is a type-bound procedure statement:
 // "procedure [(iface)] [[, attrs] ::] name [=> target], ...".
 type BindingStmt struct {
 	StmtBase
-	Interface string         `"procedure" ( "(" @Ident ")" )?`
-	Attrs     []*Attr        `( ( "," @@ )* "::" )?`
-	Bindings  []*BindingDecl `@@ ( "," @@ )*`
+	Interface string         `parser:"\"procedure\" ( \"(\" @Ident \")\" )?"`
+	Attrs     []*Attr        `parser:"( ( \",\" @@ )* \"::\" )?"`
+	Bindings  []*BindingDecl `parser:"@@ ( \",\" @@ )*"`
 }
 
 // BindingDecl is "name [=> target]".
 type BindingDecl struct {
 	Pos    lexer.Position
-	Name   string `@Ident`
-	Target string `( "=>" @Ident )?`
+	Name   string `parser:"@Ident"`
+	Target string `parser:"( \"=>\" @Ident )?"`
 }
 
 // GenericBindingStmt is "generic [, access] :: spec => names".
 type GenericBindingStmt struct {
 	StmtBase
-	Access  string       `"generic" ( "," @("public" | "private") )? "::"`
-	Spec    *GenericSpec `@@ "=>"`
-	Targets []string     `@Ident ( "," @Ident )*`
+	Access  string       `parser:"\"generic\" ( \",\" @(\"public\" | \"private\") )? \"::\""`
+	Spec    *GenericSpec `parser:"@@ \"=>\""`
+	Targets []string     `parser:"@Ident ( \",\" @Ident )*"`
 }
 
 // FinalStmt is "final [::] names".
 type FinalStmt struct {
 	StmtBase
-	Names []string `"final" "::"? @Ident ( "," @Ident )*`
+	Names []string `parser:"\"final\" \"::\"? @Ident ( \",\" @Ident )*"`
 }
 
 // ProcDeclStmt is "procedure ([iface]) [, attrs] :: entities" outside a
 // type (procedure pointers, procedure components, external procedures).
 type ProcDeclStmt struct {
 	StmtBase
-	Interface *ProcInterface `"procedure" "(" @@? ")"`
-	Attrs     []*Attr        `( ( "," @@ )* "::" )?`
-	Entities  []*Entity      `@@ ( "," @@ )*`
+	Interface *ProcInterface `parser:"\"procedure\" \"(\" @@? \")\""`
+	Attrs     []*Attr        `parser:"( ( \",\" @@ )* \"::\" )?"`
+	Entities  []*Entity      `parser:"@@ ( \",\" @@ )*"`
 }
 
 // ProcInterface is the interface of a procedure declaration: a name or a type.
 type ProcInterface struct {
-	Type *TypeSpec `  @@`
-	Name string    `| @Ident`
+	Type *TypeSpec `parser:"  @@"`
+	Name string    `parser:"| @Ident"`
 }
 
 // InterfaceStmt is "[abstract] interface [generic-spec]".
 type InterfaceStmt struct {
 	StmtBase
-	Abstract bool         `@"abstract"? "interface"`
-	Spec     *GenericSpec `@@?`
+	Abstract bool         `parser:"@\"abstract\"? \"interface\""`
+	Spec     *GenericSpec `parser:"@@?"`
 }
 
 // ProcedureStmt is "[module] procedure [::] names" inside an interface block.
 type ProcedureStmt struct {
 	StmtBase
-	Module bool     `@"module"? "procedure" "::"?`
-	Names  []string `@Ident ( "," @Ident )*`
+	Module bool     `parser:"@\"module\"? \"procedure\" \"::\"?"`
+	Names  []string `parser:"@Ident ( \",\" @Ident )*"`
 }
 
 // EnumStmt is "enum, bind(c)".
 type EnumStmt struct {
 	StmtBase
-	Bind *BindSpec `"enum" ( "," @@ )?`
+	Bind *BindSpec `parser:"\"enum\" ( \",\" @@ )?"`
 }
 
 // EnumeratorStmt is "enumerator [::] a [= 1], b".
 type EnumeratorStmt struct {
 	StmtBase
-	Entities []*Entity `"enumerator" "::"? @@ ( "," @@ )*`
+	Entities []*Entity `parser:"\"enumerator\" \"::\"? @@ ( \",\" @@ )*"`
 }
 
 // NamelistStmt is "namelist /g/ a, b [/h/ c]".
 type NamelistStmt struct {
 	StmtBase
-	Groups []*NamelistGroup `"namelist" @@+`
+	Groups []*NamelistGroup `parser:"\"namelist\" @@+"`
 }
 
 // NamelistGroup is "/name/ a, b".
 type NamelistGroup struct {
-	Name  string   `","? "/" @Ident "/"`
-	Names []string `@Ident ( "," @Ident )*`
+	Name  string   `parser:"\",\"? \"/\" @Ident \"/\""`
+	Names []string `parser:"@Ident ( \",\" @Ident )*"`
 }
 
 // CommonStmt is "common [/blk/] a, b(10) [, /c/ d]".
 type CommonStmt struct {
 	StmtBase
-	Blocks []*CommonBlock `"common" @@+`
+	Blocks []*CommonBlock `parser:"\"common\" @@+"`
 }
 
 // CommonBlock is one block of a COMMON statement.
 type CommonBlock struct {
-	Name     *CommonName `","? @@?`
-	Entities []*Entity   `@@ ( "," @@ )*`
+	Name     *CommonName `parser:"\",\"? @@?"`
+	Entities []*Entity   `parser:"@@ ( \",\" @@ )*"`
 }
 
 // CommonName is "/name/" or "//".
 type CommonName struct {
-	Blank bool   `  @"//"`
-	Name  string `| "/" @Ident? "/"`
+	Blank bool   `parser:"  @\"//\""`
+	Name  string `parser:"| \"/\" @Ident? \"/\""`
 }
 
 // EquivalenceStmt is "equivalence (a, b(1)), (c, d)".
 type EquivalenceStmt struct {
 	StmtBase
-	Sets []*EquivSet `"equivalence" @@ ( "," @@ )*`
+	Sets []*EquivSet `parser:"\"equivalence\" @@ ( \",\" @@ )*"`
 }
 
 // EquivSet is one parenthesised list of an EQUIVALENCE statement.
 type EquivSet struct {
-	Objects []*Expr `"(" @@ ( "," @@ )* ")"`
+	Objects []*Expr `parser:"\"(\" @@ ( \",\" @@ )* \")\""`
 }
 
 // DataStmt is "data objects /values/ [,] ...". Parsed by hand (slashes).
@@ -458,8 +458,8 @@ type FormatStmt struct {
 // AssignStmt is "lhs = rhs" (also a statement-function definition; sema decides).
 type AssignStmt struct {
 	StmtBase
-	LHS *Expr `@@ "="`
-	RHS *Expr `@@`
+	LHS *Expr `parser:"@@ \"=\""`
+	RHS *Expr `parser:"@@"`
 	// StmtFunc is set by sema when this is a statement function definition.
 	StmtFunc bool
 }
@@ -467,14 +467,14 @@ type AssignStmt struct {
 // PtrAssignStmt is "lhs => rhs".
 type PtrAssignStmt struct {
 	StmtBase
-	LHS *Expr `@@ "=>"`
-	RHS *Expr `@@`
+	LHS *Expr `parser:"@@ \"=>\""`
+	RHS *Expr `parser:"@@"`
 }
 
 // CallStmt is "call designator[(args)]".
 type CallStmt struct {
 	StmtBase
-	Callee *Expr `"call" @@`
+	Callee *Expr `parser:"\"call\" @@"`
 	// Resolved by sema.
 	Proc *Procedure
 	Intr *Intrinsic
@@ -486,20 +486,20 @@ type CallStmt struct {
 type IfThenStmt struct {
 	StmtBase
 	Name string
-	Cond *Expr `"if" "(" @@ ")" "then"`
+	Cond *Expr `parser:"\"if\" \"(\" @@ \")\" \"then\""`
 }
 
 // ElseIfStmt is "else if (cond) then [name]".
 type ElseIfStmt struct {
 	StmtBase
-	Cond *Expr  `"elseif" "(" @@ ")" "then"`
-	Name string `@Ident?`
+	Cond *Expr  `parser:"\"elseif\" \"(\" @@ \")\" \"then\""`
+	Name string `parser:"@Ident?"`
 }
 
 // ElseStmt is "else [name]".
 type ElseStmt struct {
 	StmtBase
-	Name string `"else" @Ident?`
+	Name string `parser:"\"else\" @Ident?"`
 }
 
 // IfStmt is the logical IF: "if (cond) action".
@@ -520,56 +520,56 @@ type ArithIfStmt struct {
 type SelectCaseStmt struct {
 	StmtBase
 	Name string
-	Expr *Expr `"selectcase" "(" @@ ")"`
+	Expr *Expr `parser:"\"selectcase\" \"(\" @@ \")\""`
 }
 
 // CaseStmt is "case (selectors) [name]" or "case default [name]".
 type CaseStmt struct {
 	StmtBase
-	Default bool         `"case" ( @"default"`
-	Items   []*CaseRange `  | "(" @@ ( "," @@ )* ")" )`
-	Name    string       `@Ident?`
+	Default bool         `parser:"\"case\" ( @\"default\""`
+	Items   []*CaseRange `parser:"  | \"(\" @@ ( \",\" @@ )* \")\" )"`
+	Name    string       `parser:"@Ident?"`
 }
 
 // CaseRange is "value", "lo:", ":hi" or "lo:hi".
 type CaseRange struct {
-	Lo    *Expr `@@?`
-	Colon bool  `@":"?`
-	Hi    *Expr `@@?`
+	Lo    *Expr `parser:"@@?"`
+	Colon bool  `parser:"@\":\"?"`
+	Hi    *Expr `parser:"@@?"`
 }
 
 // SelectTypeStmt is "[name:] select type ([assoc =>] expr)".
 type SelectTypeStmt struct {
 	StmtBase
 	Name  string
-	Assoc string `"selecttype" "(" ( @Ident "=>" )?`
-	Expr  *Expr  `@@ ")"`
+	Assoc string `parser:"\"selecttype\" \"(\" ( @Ident \"=>\" )?"`
+	Expr  *Expr  `parser:"@@ \")\""`
 }
 
 // TypeGuardStmt is "type is (t)", "class is (t)" or "class default".
 type TypeGuardStmt struct {
 	StmtBase
-	Guard   string    `@("typeis" | "classis" | "classdefault")`
-	Type    *TypeSpec `( "(" ( @@`
-	Derived string    `| @Ident ) ")" )?`
-	Name    string    `@Ident?`
+	Guard   string    `parser:"@(\"typeis\" | \"classis\" | \"classdefault\")"`
+	Type    *TypeSpec `parser:"( \"(\" ( @@"`
+	Derived string    `parser:"| @Ident ) \")\" )?"`
+	Name    string    `parser:"@Ident?"`
 }
 
 // SelectRankStmt is "[name:] select rank ([assoc =>] expr)".
 type SelectRankStmt struct {
 	StmtBase
 	Name  string
-	Assoc string `"selectrank" "(" ( @Ident "=>" )?`
-	Expr  *Expr  `@@ ")"`
+	Assoc string `parser:"\"selectrank\" \"(\" ( @Ident \"=>\" )?"`
+	Expr  *Expr  `parser:"@@ \")\""`
 }
 
 // RankCaseStmt is "rank (n)", "rank (*)" or "rank default".
 type RankCaseStmt struct {
 	StmtBase
-	Default bool   `"rank" ( @"default"`
-	Star    bool   `| "(" ( @"*"`
-	Rank    *Expr  `| @@ ) ")" )`
-	Name    string `@Ident?`
+	Default bool   `parser:"\"rank\" ( @\"default\""`
+	Star    bool   `parser:"| \"(\" ( @\"*\""`
+	Rank    *Expr  `parser:"| @@ ) \")\" )"`
+	Name    string `parser:"@Ident?"`
 }
 
 // DoStmt is a DO statement: counted, while, infinite or concurrent.
@@ -613,19 +613,19 @@ type Locality struct {
 // CycleStmt is "cycle [name]".
 type CycleStmt struct {
 	StmtBase
-	Name string `"cycle" @Ident?`
+	Name string `parser:"\"cycle\" @Ident?"`
 }
 
 // ExitStmt is "exit [name]".
 type ExitStmt struct {
 	StmtBase
-	Name string `"exit" @Ident?`
+	Name string `parser:"\"exit\" @Ident?"`
 }
 
 // ContinueStmt is "continue".
 type ContinueStmt struct {
 	StmtBase
-	Kw_ bool `@"continue"`
+	Kw_ bool `parser:"@\"continue\""`
 }
 
 // ForallStmt is "[name:] forall (header) [assignment]" (statement or construct head).
@@ -647,8 +647,8 @@ type WhereStmt struct {
 // ElsewhereStmt is "elsewhere [(mask)] [name]".
 type ElsewhereStmt struct {
 	StmtBase
-	Mask *Expr  `"elsewhere" ( "(" @@ ")" )?`
-	Name string `@Ident?`
+	Mask *Expr  `parser:"\"elsewhere\" ( \"(\" @@ \")\" )?"`
+	Name string `parser:"@Ident?"`
 }
 
 // BlockStmt is "[name:] block".
@@ -661,14 +661,14 @@ type BlockStmt struct {
 type AssociateStmt struct {
 	StmtBase
 	Name   string
-	Assocs []*Association `"associate" "(" @@ ( "," @@ )* ")"`
+	Assocs []*Association `parser:"\"associate\" \"(\" @@ ( \",\" @@ )* \")\""`
 }
 
 // Association is "name => selector".
 type Association struct {
 	Pos  lexer.Position
-	Name string `@Ident "=>"`
-	Expr *Expr  `@@`
+	Name string `parser:"@Ident \"=>\""`
+	Expr *Expr  `parser:"@@"`
 }
 
 // CriticalStmt is "[name:] critical".
@@ -680,15 +680,15 @@ type CriticalStmt struct {
 // ReturnStmt is "return [expr]".
 type ReturnStmt struct {
 	StmtBase
-	Expr *Expr `"return" @@?`
+	Expr *Expr `parser:"\"return\" @@?"`
 }
 
 // StopStmt is "[error] stop [code] [, quiet = expr]".
 type StopStmt struct {
 	StmtBase
-	Error bool  `( @"errorstop" | "stop" )`
-	Code  *Expr `@@?`
-	Quiet *Expr `( "," "quiet" "=" @@ )?`
+	Error bool  `parser:"( @\"errorstop\" | \"stop\" )"`
+	Code  *Expr `parser:"@@?"`
+	Quiet *Expr `parser:"( \",\" \"quiet\" \"=\" @@ )?"`
 }
 
 // AllocateStmt is "allocate ([type-spec ::] items [, stat=, errmsg=, source=, mold=])".
@@ -709,7 +709,7 @@ type DeallocateStmt struct {
 // NullifyStmt is "nullify (pointers)".
 type NullifyStmt struct {
 	StmtBase
-	Items []*Expr `"nullify" "(" @@ ( "," @@ )* ")"`
+	Items []*Expr `parser:"\"nullify\" \"(\" @@ ( \",\" @@ )* \")\""`
 }
 
 // IOStmt is an input/output statement: print, write, read, open, close,

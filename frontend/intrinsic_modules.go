@@ -181,7 +181,11 @@ func (m *modText) generic(name string, extra ...string) {
 	for _, k := range ieeeRealKinds {
 		specs = append(specs, fmt.Sprintf("%s_%d", name, k))
 	}
-	m.specf("  interface %s\n    module procedure %s\n  end interface %s\n", name, strings.Join(specs, ", "), name)
+	m.specf("  interface %s\n", name)
+	for _, sp := range specs {
+		m.specf("    module procedure %s\n", sp)
+	}
+	m.specf("  end interface %s\n", name)
 }
 
 // perKind adds a generic whose specifics are made from a template in which
@@ -392,7 +396,7 @@ func ieeeArithmeticSource() string {
 `)
 	m.perKind("ieee_logb", `  elemental real(K) function NAME(x)
     real(K), intent(in) :: x
-    NAME = real(exponent(x) - 1, K)
+    NAME = real(exponent(x) - 1, kind(x))
   end function NAME
 `)
 	m.perKind("ieee_scalb", `  elemental real(K) function NAME(x, i)

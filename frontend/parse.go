@@ -1341,7 +1341,7 @@ func (p *exprParser) typeSpecBeforeColons() *TypeSpec {
 	}
 	cp := p.lex.MakeCheckpoint()
 	p.next()
-	if p.isOp("::") {
+	if p.isOp("::") && !intrinsicTypeNames[t.Value] {
 		p.next()
 		return &TypeSpec{Pos: tokPos(*t), Name: "type", Derived: t.Value}
 	}

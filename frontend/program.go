@@ -26,9 +26,9 @@ type Procedure struct {
 	Name     string
 	Pos      Pos
 	File     string
-	Head     Stmt     // opening statement (nil for a main program without PROGRAM)
-	Spec     []Stmt   // specification part (TypeDef, InterfaceBlock, EnumDef nodes included)
-	Body     []Stmt   // execution part, constructs nested
+	Head     Stmt   // opening statement (nil for a main program without PROGRAM)
+	Spec     []Stmt // specification part (TypeDef, InterfaceBlock, EnumDef nodes included)
+	Body     []Stmt // execution part, constructs nested
 	Contains []*Procedure
 	End      *EndStmt
 	Host     *Procedure // the host (module or procedure containing it)
@@ -40,8 +40,8 @@ type Procedure struct {
 	Elemental    bool
 	Recursive    bool
 	Impure       bool
-	ModulePrefix bool   // "module function": separate module procedure interface
-	Separate     bool   // "module procedure name" body in a submodule
+	ModulePrefix bool // "module function": separate module procedure interface
+	Separate     bool // "module procedure name" body in a submodule
 	Dummies      []*Symbol
 	Result       *Symbol // function result variable
 	BindC        bool

@@ -38,7 +38,7 @@ type Symbol struct {
 
 	// Attributes.
 	Allocatable, Pointer, Target, Optional, Value, Save, Contiguous bool
-	Protected, Volatile, Asynchronous, External, IntrinsicAttr     bool
+	Protected, Volatile, Asynchronous, External, IntrinsicAttr      bool
 	Private, Public, BindC                                          bool
 	Intent                                                          string // in, out, inout
 	Dummy                                                           bool
