@@ -231,7 +231,7 @@ type Attr struct {
 	Intent    []string   `parser:"| \"intent\" \"(\" @(\"in\" | \"out\" | \"inout\") @\"out\"? \")\""`
 	Bind      *BindSpec  `parser:"| @@"`
 	Pass      *PassAttr  `parser:"| @@"`
-	Word      string     `parser:"| @(\"allocatable\" | \"pointer\" | \"target\" | \"optional\" | \"value\" | \"parameter\" | \"save\" | \"contiguous\" | \"protected\" | \"public\" | \"private\" | \"external\" | \"intrinsic\" | \"volatile\" | \"asynchronous\" | \"nopass\" | \"deferred\" | \"non_overridable\" | \"abstract\" | \"automatic\" | \"static\")"`
+	Word      string     `parser:"| @(\"allocatable\" | \"pointer\" | \"target\" | \"optional\" | \"value\" | \"parameter\" | \"save\" | \"contiguous\" | \"protected\" | \"public\" | \"private\" | \"external\" | \"intrinsic\" | \"volatile\" | \"asynchronous\" | \"nopass\" | \"deferred\" | \"non_overridable\" | \"abstract\" | \"automatic\" | \"static\" | \"kind\" | \"len\")"`
 	Extends   string     `parser:"| \"extends\" \"(\" @Ident \")\""`
 }
 

@@ -425,9 +425,19 @@ func (p *exprParser) parenOrImplied() (*Expr, error) {
 func (p *exprParser) itemsWithImpliedDo(close string) ([]*Expr, *Expr, error) {
 	var items []*Expr
 	for {
-		// Implied-do control: name '=' (not '==').
+		// Implied-do control: [type-spec ::] name '=' (not '==').
 		if t := p.peek(); t.Type == TokIdent && len(items) > 0 {
 			cp := p.lex.MakeCheckpoint()
+			var its *TypeSpec
+			if declKeywords[t.Value] {
+				if ts, err := parseTypeSpecTokens(p); err == nil && p.isOp("::") {
+					p.next()
+					t = p.peek()
+					its = ts
+				} else {
+					p.lex.LoadCheckpoint(cp)
+				}
+			}
 			p.next()
 			if p.isOp("=") {
 				p.next()
@@ -449,7 +459,7 @@ func (p *exprParser) itemsWithImpliedDo(close string) ([]*Expr, *Expr, error) {
 				if err := p.expectClose(close); err != nil {
 					return nil, nil, err
 				}
-				impl := &Expr{Kind: EImpliedDo, Pos: tokPos(*t), Name: t.Value, Args: items}
+				impl := &Expr{Kind: EImpliedDo, Pos: tokPos(*t), Name: t.Value, Args: items, TypeSpec: its}
 				copy(impl.Range[:], bounds)
 				return items, impl, nil
 			}

@@ -18,6 +18,9 @@ type checker struct {
 	// ONLY): unknown names there are opaque, not errors.
 	opaque map[*Scope]bool
 	warned map[string]bool
+	// declaring is set during phase 2 (declarations), when contained
+	// procedures may not be declared yet.
+	declaring bool
 }
 
 // analyze runs semantic analysis over the whole program. The phases, in order:
@@ -58,6 +61,7 @@ func analyze(prog *Program, diags *diagSink) {
 		}
 	}
 	// Phase 2.
+	c.declaring = true
 	for _, name := range prog.ModuleNames() {
 		c.declareModule(name, prog.Modules[name].Pos)
 	}
@@ -89,13 +93,19 @@ func analyze(prog *Program, diags *diagSink) {
 			progress = true
 		}
 		if !progress {
+			// The parent is not among the given files: like a USE of an
+			// unavailable module, its names are opaque.
 			for _, s := range rest {
-				diags.errorf(s.Pos, "submodule %s: parent %s is not among the given files", s.Name, s.Ancestor+parentSuffix(s))
+				diags.warnf(s.Pos, "submodule %s: parent %s is not among the given files: the names it provides are opaque", s.Name, s.Ancestor+parentSuffix(s))
+				host := NewScope(ScopeUnit, c.global, nil)
+				c.opaque[host] = true
+				c.declareUnit(s, host)
 			}
 			break
 		}
 		submods = rest
 	}
+	c.declaring = false
 	// Phase 3.
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
@@ -257,7 +267,9 @@ func (c *checker) declareHeading(u *Procedure, sc *Scope) {
 			iface.Proc = u
 			return
 		}
-		c.diags.errorf(u.Pos, "separate module procedure %s has no interface in its ancestor module", u.Name)
+		if !c.isOpaque(sc) {
+			c.diags.errorf(u.Pos, "separate module procedure %s has no interface in its ancestor module", u.Name)
+		}
 		return
 	default:
 		return

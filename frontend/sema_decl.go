@@ -347,7 +347,10 @@ func (c *checker) typeDecl(x *TypeDeclStmt, sc *Scope) {
 			if isParam || s.Kind == SymParameter {
 				s.Kind = SymParameter
 				if e.Init.Const == nil {
-					if e.Init.Type.Known() && !c.isOpaque(sc) {
+					if v := variableRef(e.Init); v != nil && !c.isOpaque(sc) {
+						c.diags.errorf(v.Pos, "the value of parameter %s is not a constant expression: it references variable %s", s.Name, v.Name)
+					}
+					if false {
 						c.diags.errorf(e.Init.Pos, "the value of parameter %s is not a constant expression", s.Name)
 					}
 				} else {
@@ -468,8 +471,8 @@ func (c *checker) attrStmt(x *AttrStmt, sc *Scope) {
 				if t.Base == TyCharacter && (t.Len == LenAssumed || t.Len == LenUnknown) {
 					s.Type.Len = len(v.Str)
 				}
-			} else if nc.Expr.Type.Known() && !c.isOpaque(sc) {
-				c.diags.errorf(nc.Expr.Pos, "the value of parameter %s is not a constant expression", nc.Name)
+			} else if v := variableRef(nc.Expr); v != nil && !c.isOpaque(sc) {
+				c.diags.errorf(v.Pos, "the value of parameter %s is not a constant expression: it references variable %s", nc.Name, v.Name)
 			}
 		}
 		return
@@ -727,6 +730,16 @@ func (c *checker) declareType(td *TypeDef, sc *Scope) {
 	for _, s := range td.Components {
 		switch x := s.(type) {
 		case *TypeDeclStmt:
+			pdt := false
+			for _, a := range x.Attrs {
+				if a.Word == "kind" || a.Word == "len" {
+					pdt = true
+				}
+			}
+			if pdt {
+				c.diags.errorf(x.Pos, "parameterized derived types are not yet implemented (type %s has a %s parameter)", dt.Name, "kind/len")
+				continue
+			}
 			base := c.resolveTypeSpec(x.Type, sc)
 			for _, e := range x.Entities {
 				comp := &Symbol{Name: e.Name, Kind: SymComponent, Pos: lexPos(e.Pos), Type: base, TypeDeclared: true}
@@ -836,6 +849,45 @@ func findOwnBinding(dt *DerivedType, name string) *Binding {
 	for _, b := range dt.Bindings {
 		if b.Name == name {
 			return b
+		}
+	}
+	return nil
+}
+
+// variableRef returns a reference to a variable in an expression that
+// should be constant, outside intrinsic inquiry arguments and implied-do
+// variables; nil when there is none. Expressions fgpu does not fold (some
+// function references, implied-dos) are not reported.
+func variableRef(e *Expr) *Expr {
+	if e == nil {
+		return nil
+	}
+	switch e.Kind {
+	case EName:
+		if e.Sym != nil && e.Sym.Kind == SymVariable && e.Sym.Scope != nil && e.Sym.Scope.Kind != ScopeImpliedDo && !e.Sym.Dummy {
+			return e
+		}
+		return nil
+	case ERef:
+		if e.Ref == RefIntrinsic || e.Ref == RefFunction {
+			return nil
+		}
+		if v := variableRef(e.X); v != nil {
+			return v
+		}
+	case EImpliedDo:
+		return nil
+	case EComponent:
+		return variableRef(e.X)
+	}
+	for _, x := range []*Expr{e.X, e.Y} {
+		if v := variableRef(x); v != nil {
+			return v
+		}
+	}
+	for _, a := range e.Args {
+		if v := variableRef(a); v != nil {
+			return v
 		}
 	}
 	return nil

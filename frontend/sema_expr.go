@@ -658,13 +658,18 @@ func (c *checker) genericSpecifics(g *Generic, sc *Scope) []*Symbol {
 		if look == nil {
 			look = sc
 		}
+		var pending []string
 		for _, n := range g.Names {
 			s := look.Lookup(n)
 			if s == nil {
 				s = sc.Lookup(n)
 			}
 			if s == nil {
-				if !c.isOpaque(look) {
+				if c.declaring {
+					// Contained procedures are declared after the specification
+					// part that may use the generic: resolve again later.
+					pending = append(pending, n)
+				} else if !c.isOpaque(look) {
 					c.diags.errorf(g.Pos, "undeclared specific procedure %s of generic %s", n, g.Name)
 				}
 				continue
@@ -676,7 +681,7 @@ func (c *checker) genericSpecifics(g *Generic, sc *Scope) []*Symbol {
 			}
 			g.Specifics = append(g.Specifics, s)
 		}
-		g.Names = nil
+		g.Names = pending
 	}
 	return g.Specifics
 }
@@ -1087,9 +1092,6 @@ func (c *checker) binary(e *Expr, sc *Scope) {
 	if y.Rank > e.Rank || y.Rank < 0 {
 		e.Rank = y.Rank
 	}
-	if x.Rank > 0 && y.Rank > 0 && x.Rank != y.Rank {
-		c.diags.errorf(e.Pos, "rank mismatch: operands of %s have ranks %d and %d", e.Op, x.Rank, y.Rank)
-	}
 	xt, yt := x.Type, y.Type
 	if strings.HasPrefix(e.Op, ".") && !intrinsicDotOps[e.Op] {
 		g := c.operatorGeneric(e.Op, sc)
@@ -1173,6 +1175,15 @@ func (c *checker) binary(e *Expr, sc *Scope) {
 			e.Type = UnknownType
 		}
 		return
+	}
+	if x.Rank > 0 && y.Rank > 0 && x.Rank != y.Rank {
+		// Non-conformable operands of an intrinsic operation (a defined
+		// operator of the same symbol was tried above).
+		if g := c.operatorGeneric(e.Op, sc); g != nil {
+			c.definedOp(e, g, []*Expr{x, y}, sc)
+			return
+		}
+		c.diags.errorf(e.Pos, "rank mismatch: operands of %s have ranks %d and %d", e.Op, x.Rank, y.Rank)
 	}
 	if x.Const != nil && y.Const != nil && !x.Const.IsArray() && !y.Const.IsArray() {
 		if v, ok := foldBinary(e.Op, *x.Const, *y.Const, e.Type); ok {
@@ -1401,7 +1412,9 @@ func (c *checker) arrayCons(e *Expr, sc *Scope) {
 func (c *checker) impliedDo(e *Expr, sc *Scope) {
 	inner := NewScope(ScopeImpliedDo, sc, sc.Unit)
 	vt := IntType
-	if s := sc.Lookup(e.Name); s != nil && s.Type.Known() {
+	if e.TypeSpec != nil {
+		vt = c.resolveTypeSpec(e.TypeSpec, sc)
+	} else if s := sc.Lookup(e.Name); s != nil && s.Type.Known() {
 		vt = s.Type
 	} else if t, ok := sc.ImplicitType(e.Name); ok {
 		vt = t
