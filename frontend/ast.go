@@ -129,12 +129,12 @@ type ContainsStmt struct {
 	Kw_ bool `parser:"@\"contains\""`
 }
 
-// EntryStmt is "entry name(args) [result(r)]" (obsolescent).
+// EntryStmt is "entry name[(args)] [result(r)] [bind(c)]" (obsolescent).
 type EntryStmt struct {
 	StmtBase
-	Name   string   `parser:"\"entry\" @Ident"`
-	Args   []string `parser:"( \"(\" ( @(Ident | \"*\") ( \",\" @(Ident | \"*\") )* )? \")\" )?"`
-	Result string   `parser:"( \"result\" \"(\" @Ident \")\" )?"`
+	Name     string        `parser:"\"entry\" @Ident"`
+	Args     []string      `parser:"( \"(\" ( @(Ident | \"*\") ( \",\" @(Ident | \"*\") )* )? \")\" )?"`
+	Suffixes []*FuncSuffix `parser:"@@*"`
 }
 
 // ---------------------------------------------------------------------------

@@ -87,16 +87,15 @@ func (f *SourceFile) Line(file string, line int) (string, bool) {
 // charPos is the original position of one byte of a logical line.
 type charPos struct {
 	line, col int32
-	file      string
 }
 
 // logicalLine accumulates the characters of one statement line across
 // continuations, each with its original position.
 type logicalLine struct {
-	text  []byte
-	pos   []charPos
-	omp   bool
-	start charPos
+	text []byte
+	pos  []charPos
+	omp  bool
+	file string // original file (one per logical line: continuations never cross files)
 }
 
 // lexFile splits free-form source into logical statements. lineMap, when
@@ -107,18 +106,22 @@ func lexFile(path string, src []byte, lineMap func(int) (string, int), diags *di
 	var cur logicalLine
 	continuing := false
 	inStr := byte(0) // quote char of a string continued across lines
-	mapPos := func(ln, col int) charPos {
+	// Reused buffers: tokens keep their own copies of the text.
+	var textBuf []byte
+	var posBuf []charPos
+	lineFile, lineNo := path, 0
+	mapLine := func(ln int) {
+		lineFile, lineNo = path, ln
 		if lineMap != nil {
-			f, l := lineMap(ln)
-			return charPos{line: int32(l), col: int32(col), file: f}
+			lineFile, lineNo = lineMap(ln)
 		}
-		return charPos{line: int32(ln), col: int32(col), file: path}
 	}
 	flush := func() {
 		if len(cur.text) > 0 {
 			out = append(out, tokenizeLine(&cur, diags)...)
 		}
-		cur = logicalLine{}
+		textBuf, posBuf = cur.text[:0], cur.pos[:0]
+		cur = logicalLine{text: textBuf, pos: posBuf}
 	}
 	for i, raw := range lines {
 		ln := i + 1
@@ -166,7 +169,7 @@ func lexFile(path string, src []byte, lineMap func(int) (string, int), diags *di
 			}
 		}
 		if !continuing && !isDirective {
-			cur = logicalLine{}
+			cur = logicalLine{text: cur.text[:0], pos: cur.pos[:0]}
 		}
 		// Scan the content.
 		end := len(line)
@@ -203,9 +206,13 @@ func lexFile(path string, src []byte, lineMap func(int) (string, int), diags *di
 		} else {
 			inStr = 0 // an unterminated string ends with the line; the tokenizer reports it
 		}
+		mapLine(ln)
+		if len(cur.text) == 0 {
+			cur.file = lineFile
+		}
+		cur.text = append(cur.text, line[start:end]...)
 		for p := start; p < end; p++ {
-			cur.text = append(cur.text, line[p])
-			cur.pos = append(cur.pos, mapPos(ln, p+1))
+			cur.pos = append(cur.pos, charPos{line: int32(lineNo), col: int32(p + 1)})
 		}
 		if !continuing {
 			flush()
@@ -253,7 +260,7 @@ func tokenizeLine(ll *logicalLine, diags *diagSink) []RawStmt {
 			i = len(ll.pos) - 1
 		}
 		p := ll.pos[i]
-		return Pos{File: p.file, Line: int(p.line), Col: int(p.col)}
+		return Pos{File: ll.file, Line: int(p.line), Col: int(p.col)}
 	}
 	emit := func(tt lexer.TokenType, val string, at int) {
 		p := posAt(at)

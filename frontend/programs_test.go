@@ -9,6 +9,7 @@ package frontend
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 const (
@@ -52,7 +54,7 @@ func gfortranPath(t *testing.T) string {
 	t.Helper()
 	p, err := exec.LookPath("gfortran")
 	if err != nil {
-		if os.Getenv("CI") == "true" || os.Getenv("FGPU_REQUIRE_TOOLS") == "1" {
+		if inCI() {
 			t.Fatal("gfortran not found (required in CI)")
 		}
 		t.Skip("gfortran not found")
@@ -105,11 +107,27 @@ func runGfortran(t *testing.T, gf, path string, h fileHeader) (string, error) {
 	}
 	args = append(args, h.flags...)
 	args = append(args, abs)
-	cmd := exec.Command(gf, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), gfortranTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, gf, args...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		msg := fmt.Sprintf("gfortran -fsyntax-only took longer than %v on %s", gfortranTimeout, path)
+		if inCI() {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
 	return string(out), err
 }
+
+// gfortranTimeout bounds one gfortran run: gfortran 12 is quadratic on
+// some large constant array constructors (minutes for 20000 elements).
+const gfortranTimeout = 60 * time.Second
+
+// inCI reports whether a missing or failing tool must fail the test.
+func inCI() bool { return os.Getenv("CI") == "true" || os.Getenv("FGPU_REQUIRE_TOOLS") == "1" }
 
 func renderDiags(p *Program, ds Diagnostics) string {
 	var b strings.Builder

@@ -18,6 +18,8 @@ type checker struct {
 	// ONLY): unknown names there are opaque, not errors.
 	opaque map[*Scope]bool
 	warned map[string]bool
+	// renames holds, per scope and module, the names renamed by any USE.
+	renames map[*Scope]map[string]map[string]bool
 	// declaring is set during phase 2 (declarations), when contained
 	// procedures may not be declared yet.
 	declaring bool
@@ -32,7 +34,7 @@ type checker struct {
 //     the statement rules.
 func analyze(prog *Program, diags *diagSink) {
 	c := &checker{prog: prog, diags: diags, global: NewScope(ScopeGlobal, nil, nil),
-		modState: map[string]int{}, intrMods: map[string]*Procedure{}, opaque: map[*Scope]bool{}, warned: map[string]bool{}}
+		modState: map[string]int{}, renames: map[*Scope]map[string]map[string]bool{}, intrMods: map[string]*Procedure{}, opaque: map[*Scope]bool{}, warned: map[string]bool{}}
 	// Phase 1.
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
@@ -198,6 +200,7 @@ func (c *checker) declareUnit(u *Procedure, host *Scope) {
 	}
 	c.declareHeading(u, sc)
 	c.declareSpec(u.Spec, sc)
+	c.declareEntries(u, sc, host)
 	// Contained procedures are visible in the host before their specs are declared.
 	for _, p := range u.Contains {
 		if p.Separate {
@@ -341,6 +344,21 @@ func isDummyProcedureUse(u *Procedure, s *Symbol) bool {
 
 // declareSpec declares the statements of a specification part in order.
 func (c *checker) declareSpec(spec []Stmt, sc *Scope) {
+	for _, s := range spec {
+		if u, ok := s.(*UseStmt); ok && !u.Only {
+			for _, it := range u.Renames {
+				if it.Use != nil {
+					if c.renames[sc] == nil {
+						c.renames[sc] = map[string]map[string]bool{}
+					}
+					if c.renames[sc][u.Module] == nil {
+						c.renames[sc][u.Module] = map[string]bool{}
+					}
+					c.renames[sc][u.Module][it.Use.String()] = true
+				}
+			}
+		}
+	}
 	// USE and IMPLICIT first (they must precede other declarations anyway).
 	for _, s := range spec {
 		switch x := s.(type) {
@@ -414,8 +432,6 @@ func (c *checker) declareSpec(spec []Stmt, sc *Scope) {
 		case *GenericBindingStmt:
 			// F2018 generic statement: generic :: g => a, b
 			c.addGeneric(x.Spec, x.Targets, nil, x.Pos, sc)
-		case *EntryStmt:
-			c.diags.errorf(x.Pos, "ENTRY statements are not yet implemented")
 		}
 	}
 	// Default accessibility of a module.
@@ -582,6 +598,11 @@ func (c *checker) useModule(u *UseStmt, sc *Scope) {
 		return true
 	}
 	renamed := map[string]bool{}
+	for n := range c.renames[sc][u.Module] {
+		// A name renamed by any USE of this module here is accessible only
+		// by its local name (F2018 14.2.2).
+		renamed[n] = true
+	}
 	for _, it := range u.Items() {
 		local := it.Local.String()
 		remote := local
@@ -648,4 +669,72 @@ func replaceOrder(sc *Scope, old, new *Symbol) {
 		}
 	}
 	sc.Order = append(sc.Order, new)
+}
+
+// declareEntries declares the ENTRY statements of a procedure: their dummies
+// in its scope and each entry as a procedure of its own in the host (or the
+// global scope for external procedures).
+func (c *checker) declareEntries(u *Procedure, sc, host *Scope) {
+	var entries []*EntryStmt
+	collect := func(s Stmt) {
+		if e, ok := s.(*EntryStmt); ok {
+			entries = append(entries, e)
+		}
+	}
+	walkStmts(u.Spec, collect)
+	walkStmts(u.Body, collect)
+	for _, e := range entries {
+		if u.Kind != UnitFunction && u.Kind != UnitSubroutine {
+			c.diags.errorf(e.Pos, "ENTRY is only allowed in a function or subroutine")
+			continue
+		}
+		ep := &Procedure{Kind: u.Kind, Name: e.Name, Pos: e.Pos, File: u.File, Head: u.Head, Scope: sc, Host: u.Host,
+			IsFunction: u.IsFunction, Pure: u.Pure, Elemental: u.Elemental, Recursive: u.Recursive, External: u.External, ModuleProc: u.ModuleProc, Internal: u.Internal}
+		for _, a := range e.Args {
+			if a == "*" {
+				ep.Dummies = append(ep.Dummies, &Symbol{Name: "*", Kind: SymVariable, Dummy: true})
+				continue
+			}
+			d := sc.Local(a)
+			if d == nil {
+				d, _ = sc.Add(&Symbol{Name: a, Kind: SymVariable, Pos: e.Pos, Dummy: true})
+			}
+			d.Dummy = true
+			if d.Kind == SymUnknown {
+				d.Kind = SymVariable
+			}
+			ep.Dummies = append(ep.Dummies, d)
+		}
+		if u.IsFunction {
+			rn := e.Name
+			for _, sf := range e.Suffixes {
+				if sf.Result != "" {
+					rn = sf.Result
+				}
+			}
+			r := sc.Local(rn)
+			if r == nil {
+				r, _ = sc.Add(&Symbol{Name: rn, Kind: SymVariable, Pos: e.Pos})
+				if u.Result != nil && u.Result.TypeDeclared {
+					r.Type = u.Result.Type
+				}
+			}
+			ep.Result = r
+		}
+		target := host
+		if u.External {
+			target = c.global
+		}
+		if target == nil {
+			continue
+		}
+		if old := target.Local(e.Name); old != nil {
+			if old.Kind != SymProcedure || old.Proc != nil {
+				c.diags.errorf(e.Pos, "duplicate declaration of entry %s (first declared at %s)", e.Name, old.Pos)
+			}
+			old.Kind, old.Proc = SymProcedure, ep
+			continue
+		}
+		target.Add(&Symbol{Name: e.Name, Kind: SymProcedure, Pos: e.Pos, Proc: ep})
+	}
 }

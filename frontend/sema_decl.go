@@ -548,6 +548,10 @@ func (c *checker) procDecl(x *ProcDeclStmt, sc *Scope) {
 					if is.Proc.Result != nil {
 						s.Type = is.Proc.Result.Type
 					}
+				} else if p := containedProc(sc, x.Interface.Name); p != nil {
+					// A procedure defined later under CONTAINS: its
+					// dummies are declared by the time they are needed.
+					s.Proc = p
 				} else if is == nil && LookupIntrinsic(x.Interface.Name) == nil && !c.isOpaque(sc) {
 					c.diags.errorf(x.Pos, "undeclared interface %s", x.Interface.Name)
 				}
@@ -888,6 +892,22 @@ func variableRef(e *Expr) *Expr {
 	for _, a := range e.Args {
 		if v := variableRef(a); v != nil {
 			return v
+		}
+	}
+	return nil
+}
+
+// containedProc finds a procedure contained in the unit of sc or of its
+// hosts, by name (for forward references during declaration).
+func containedProc(sc *Scope, name string) *Procedure {
+	for s := sc; s != nil; s = s.Parent {
+		if s.Unit == nil {
+			continue
+		}
+		for _, p := range s.Unit.Contains {
+			if p.Name == name {
+				return p
+			}
 		}
 	}
 	return nil

@@ -283,8 +283,10 @@ func (c *checker) ref(e *Expr, sc *Scope) {
 			c.callRef(e, nil, sc)
 			return
 		}
-		if s.Kind == SymVariable && s.Rank == 0 && s.Type.Base != TyCharacter && s.Dummy && !s.Pointer {
-			// A dummy procedure called with an implicit interface.
+		if s.Kind == SymVariable && s.Rank == 0 && mayBeExternalFunction(s, e.Args) {
+			// "real :: f" then f(x): an external function (or a dummy
+			// procedure) with an implicit interface.
+			s.Kind, s.External = SymProcedure, true
 			c.callRef(e, s, sc)
 			return
 		}
@@ -319,6 +321,13 @@ func (c *checker) subscripts(e *Expr, sc *Scope) {
 	if base.Kind == EComponent && base.Sym != nil && base.Sym.External {
 		// A procedure pointer component call: obj%fp(args).
 		e.Ref, e.Type, e.Rank = RefFunction, base.Type, 0
+		return
+	}
+	if bt.Base == TyCharacter && base.Rank > 0 && len(e.Args) == 1 && e.Args[0].Kind == ERange &&
+		(base.Kind == EComponent && base.Sym != nil && base.Sym.Rank == 0 || base.Kind == ERef && base.Ref == RefElement) {
+		// z(:)%a(2:2) or names(1:3)(2:2): substrings of each element.
+		e.Ref, e.Type, e.Rank = RefSubstring, Type{Base: TyCharacter, Kind: bt.Kind, Len: LenUnknown}, base.Rank
+		e.Sym = base.Sym
 		return
 	}
 	if base.Rank == 0 && bt.Base == TyCharacter {
@@ -531,7 +540,7 @@ func (c *checker) setCallResult(e *Expr, s *Symbol) {
 				e.Rank = r
 			}
 		}
-		c.checkArgs(e.Args, p, s.Name, e.Pos, false)
+		c.checkArgs(e.Args, p, s.Name, e.Pos, -1)
 	} else if s.Kind == SymVariable || s.Kind == SymParameter {
 		c.diags.errorf(e.Pos, "%s is not a procedure", s.Name)
 	}
@@ -539,14 +548,11 @@ func (c *checker) setCallResult(e *Expr, s *Symbol) {
 
 // checkArgs checks actual arguments against a procedure's dummies: count,
 // keywords and (for known types) type compatibility.
-func (c *checker) checkArgs(args []*Expr, p *Procedure, name string, pos Pos, passed bool) {
+func (c *checker) checkArgs(args []*Expr, p *Procedure, name string, pos Pos, pass int) {
 	if p == nil || p.Scope == nil && !p.Separate {
 		return
 	}
-	dummies := p.Dummies
-	if passed && len(dummies) > 0 {
-		dummies = dummies[1:]
-	}
+	dummies := dropDummy(p.Dummies, pass)
 	bound := make([]bool, len(dummies))
 	positional := true
 	for i, a := range args {
@@ -614,7 +620,7 @@ func (c *checker) checkArgType(a *Expr, d *Symbol, name string) {
 func (c *checker) resolveGeneric(g *Generic, args []*Expr, pos Pos, sc *Scope, report bool) *Symbol {
 	specs := c.genericSpecifics(g, sc)
 	for _, s := range specs {
-		if s.Proc != nil && argsMatch(args, s.Proc, false) {
+		if s.Proc != nil && argsMatch(args, s.Proc, -1) {
 			return s
 		}
 	}
@@ -688,11 +694,8 @@ func (c *checker) genericSpecifics(g *Generic, sc *Scope) []*Symbol {
 
 // argsMatch reports whether actual arguments fit a specific's dummies by
 // type, kind and rank (TKR), lenient where types are unknown.
-func argsMatch(args []*Expr, p *Procedure, passed bool) bool {
-	dummies := p.Dummies
-	if passed && len(dummies) > 0 {
-		dummies = dummies[1:]
-	}
+func argsMatch(args []*Expr, p *Procedure, pass int) bool {
+	dummies := dropDummy(p.Dummies, pass)
 	bound := make([]bool, len(dummies))
 	for i, a := range args {
 		var d *Symbol
@@ -975,6 +978,9 @@ func (c *checker) unary(e *Expr, sc *Scope) {
 		}
 	default:
 		g := c.operatorGeneric(e.Op, sc)
+		if g == nil && c.typeBoundOp(e, e.Op, []*Expr{x}) {
+			return
+		}
 		if g == nil {
 			if !c.isOpaque(sc) {
 				c.diags.errorf(e.Pos, "undefined operator %s", e.Op)
@@ -1014,7 +1020,7 @@ func (c *checker) typeBoundOp(e *Expr, op string, operands []*Expr) bool {
 			if ps == nil || ps.Proc == nil {
 				continue
 			}
-			if argsMatch(operands, ps.Proc, false) {
+			if argsMatch(operands, ps.Proc, -1) {
 				e.Proc, e.Sym = ps.Proc, ps
 				if ps.Proc.Result != nil {
 					e.Type, e.Rank = ps.Proc.Result.Type, ps.Proc.Result.Rank
@@ -1095,6 +1101,9 @@ func (c *checker) binary(e *Expr, sc *Scope) {
 	xt, yt := x.Type, y.Type
 	if strings.HasPrefix(e.Op, ".") && !intrinsicDotOps[e.Op] {
 		g := c.operatorGeneric(e.Op, sc)
+		if g == nil && c.typeBoundOp(e, e.Op, []*Expr{x, y}) {
+			return
+		}
 		if g == nil {
 			if !c.isOpaque(sc) {
 				c.diags.errorf(e.Pos, "undefined operator %s", e.Op)
@@ -1457,18 +1466,21 @@ func (c *checker) bindingFunction(e, base *Expr, sc *Scope) {
 		return nil
 	}
 	var p *Procedure
-	passed := !b.NoPass
+	pass := -1
 	if b.Generic {
 		for _, t := range b.Targets {
 			if sb := dt.FindBinding(t); sb != nil {
-				if q := pick(sb); q != nil && argsMatch(e.Args, q, !sb.NoPass) {
-					p, passed = q, !sb.NoPass
+				if q := pick(sb); q != nil && argsMatch(e.Args, q, passIndex(sb, q)) {
+					p, pass = q, passIndex(sb, q)
 					break
 				}
 			}
 		}
 	} else {
 		p = pick(b)
+		if p != nil {
+			pass = passIndex(b, p)
+		}
 	}
 	if p == nil || p.Result == nil {
 		return
@@ -1479,6 +1491,50 @@ func (c *checker) bindingFunction(e, base *Expr, sc *Scope) {
 		e.Rank = base.X.Rank
 	}
 	if !b.Generic {
-		c.checkArgs(e.Args, p, b.Name, e.Pos, passed)
+		c.checkArgs(e.Args, p, b.Name, e.Pos, pass)
 	}
+}
+
+// mayBeExternalFunction reports whether a scalar variable symbol referenced
+// with arguments can be an external function: it has no attribute of a data
+// object, and for character the arguments are not a substring range.
+func mayBeExternalFunction(s *Symbol, args []*Expr) bool {
+	if s.Allocatable || s.Pointer || s.Target || s.Intent != "" || s.Value || s.Save || s.Init != nil ||
+		s.InCommon || s.Optional && false || s.Use != nil || s.Scope == nil || s.Scope.Kind != ScopeUnit {
+		return false
+	}
+	if s.Scope.Unit != nil && s.Scope.Unit.Result == s {
+		return false
+	}
+	if s.Type.Base == TyCharacter && len(args) == 1 && args[0].Kind == ERange {
+		return false
+	}
+	return true
+}
+
+// passIndex is the index of the passed-object dummy of a binding (-1 for
+// nopass).
+func passIndex(b *Binding, p *Procedure) int {
+	if b.NoPass || p == nil {
+		return -1
+	}
+	if b.PassArg != "" {
+		for i, d := range p.Dummies {
+			if d.Name == b.PassArg {
+				return i
+			}
+		}
+		return -1
+	}
+	return 0
+}
+
+// dropDummy returns the dummies without the one at index k (k < 0: all).
+func dropDummy(ds []*Symbol, k int) []*Symbol {
+	if k < 0 || k >= len(ds) {
+		return ds
+	}
+	out := make([]*Symbol, 0, len(ds)-1)
+	out = append(out, ds[:k]...)
+	return append(out, ds[k+1:]...)
 }

@@ -144,7 +144,7 @@ func (c *checker) checkDefinable(lhs *Expr, sc *Scope, what string) {
 	case SymType:
 		c.diags.errorf(lhs.Pos, "cannot assign to type %s", s.Name)
 	}
-	if s.Intent == "in" && s.Dummy && !(lhs.Kind == EComponent && hasPointerComponent(lhs)) {
+	if s.Intent == "in" && s.Dummy && !s.Pointer && !hasPointerComponent(lhs) {
 		c.diags.errorf(lhs.Pos, "cannot assign to %s: it is an intent(in) dummy argument", s.Name)
 	}
 	if s.Protected && s.Use != nil {
@@ -154,7 +154,7 @@ func (c *checker) checkDefinable(lhs *Expr, sc *Scope, what string) {
 
 func hasPointerComponent(e *Expr) bool {
 	for x := e; x != nil && (x.Kind == EComponent || x.Kind == ERef); x = x.X {
-		if x.Kind == EComponent && x.Sym != nil && x.Sym.Pointer && x != e {
+		if x.Kind == EComponent && x.Sym != nil && x.Sym.Pointer {
 			return true
 		}
 	}
@@ -207,9 +207,6 @@ func (c *checker) stmt(s Stmt, sc *Scope, ctx *unitCtx) {
 	case *ReturnStmt:
 		if x.Expr != nil {
 			c.typeExpr(x.Expr, sc)
-		}
-		if ctx.unit.Kind == UnitProgram {
-			c.diags.errorf(x.Pos, "RETURN is not allowed in a main program")
 		}
 	case *StopStmt:
 		if x.Code != nil {
@@ -271,11 +268,13 @@ func (c *checker) stmt(s Stmt, sc *Scope, ctx *unitCtx) {
 func (c *checker) checkAssign(lhs, rhs *Expr, sc *Scope) {
 	lt, rt := lhs.Type, rhs.Type
 	if lt.Base == TyDerived || rt.Base == TyDerived || lt.Class || lt.Base == TyClassStar {
-		if c.operatorGeneric("=", sc) != nil || c.assignmentGeneric(sc) != nil {
+		if c.assignmentGeneric(sc) != nil {
 			return
 		}
-		if lt.Base == TyDerived && lt.Derived != nil && lt.Derived.FindBinding("assignment(=)") != nil {
-			return
+		for _, t := range []Type{lt, rt} {
+			if t.Base == TyDerived && t.Derived != nil && t.Derived.FindBinding("assignment(=)") != nil {
+				return
+			}
 		}
 	}
 	if !compatibleAssign(lt, rt) {
@@ -388,7 +387,7 @@ func (c *checker) call(x *CallStmt, sc *Scope) {
 			}
 			if g := c.global.Local(name); g != nil && g.Proc != nil {
 				x.Proc = g.Proc
-				c.checkArgs(x.Args, g.Proc, name, x.Pos, false)
+				c.checkArgs(x.Args, g.Proc, name, x.Pos, -1)
 			}
 			return // an external subroutine with an implicit interface
 		}
@@ -402,7 +401,7 @@ func (c *checker) call(x *CallStmt, sc *Scope) {
 					c.diags.errorf(x.Pos, "%s is a function; it cannot be called as a subroutine", name)
 					return
 				}
-				c.checkArgs(x.Args, s.Proc, name, x.Pos, false)
+				c.checkArgs(x.Args, s.Proc, name, x.Pos, -1)
 			}
 		case SymGeneric:
 			if sp := c.resolveGeneric(s.Generic, x.Args, x.Pos, sc, true); sp != nil && sp.Proc != nil {
@@ -474,7 +473,7 @@ func (c *checker) bindingCall(x *CallStmt, b *Binding, dt *DerivedType, sc *Scop
 			if sb == nil {
 				continue
 			}
-			if p := resolve(sb); p != nil && argsMatch(x.Args, p, !sb.NoPass) {
+			if p := resolve(sb); p != nil && argsMatch(x.Args, p, passIndex(sb, p)) {
 				x.Proc = p
 				return
 			}
@@ -483,7 +482,7 @@ func (c *checker) bindingCall(x *CallStmt, b *Binding, dt *DerivedType, sc *Scop
 	}
 	if p := resolve(b); p != nil {
 		x.Proc = p
-		c.checkArgs(x.Args, p, b.Name, x.Pos, !b.NoPass)
+		c.checkArgs(x.Args, p, b.Name, x.Pos, passIndex(b, p))
 	}
 }
 
@@ -703,7 +702,13 @@ func (c *checker) construct(k *Construct, sc *Scope, ctx *unitCtx) {
 				}
 			}
 			if name != "" {
-				inner.Add(&Symbol{Name: name, Kind: SymVariable, Pos: br.Head.base().Pos, Type: h.Expr.Type, Rank: r, TypeDeclared: true})
+				as := &Symbol{Name: name, Kind: SymVariable, Pos: br.Head.base().Pos, Type: h.Expr.Type, Rank: r, TypeDeclared: true}
+				if sel := rootSym(h.Expr); sel != nil && h.Expr.Kind == EName {
+					// The associating entity keeps the selector's ALLOCATABLE,
+					// POINTER and TARGET attributes (F2018 11.1.10.3).
+					as.Allocatable, as.Pointer, as.Target = sel.Allocatable, sel.Pointer, sel.Target
+				}
+				inner.Add(as)
 			}
 			c.stmts(br.Body, inner, ctx)
 		}
