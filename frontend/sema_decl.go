@@ -27,6 +27,11 @@ func (c *checker) resolveTypeSpec(ts *TypeSpec, sc *Scope) Type {
 	case "doublecomplex":
 		return DComplexTy
 	case "type", "class":
+		for _, p := range ts.Params {
+			if p.Kind != EStar && !(p.Kind == ERange && p.Range[0] == nil && p.Range[1] == nil) {
+				c.typeExpr(p, sc)
+			}
+		}
 		if ts.Derived == "*" {
 			if ts.Name == "class" {
 				return Type{Base: TyClassStar, Class: true}
@@ -731,29 +736,31 @@ func (c *checker) declareType(td *TypeDef, sc *Scope) {
 	}
 	dt.Sequence = td.Sequence
 	cs := NewScope(ScopeType, sc, sc.Unit)
+	// Type parameters (parameterized derived types) are visible in the
+	// component declarations; a kind parameter takes its default value.
+	pscope := sc
+	if len(td.Head.Params) > 0 {
+		pscope = NewScope(ScopeType, sc, sc.Unit)
+		for _, n := range td.Head.Params {
+			pscope.Add(&Symbol{Name: n, Kind: SymVariable, Pos: td.Pos, Type: IntType, TypeDeclared: true})
+		}
+	}
 	for _, s := range td.Components {
 		switch x := s.(type) {
 		case *TypeDeclStmt:
-			pdt := false
-			for _, a := range x.Attrs {
-				if a.Word == "kind" || a.Word == "len" {
-					pdt = true
-				}
-			}
-			if pdt {
-				c.diags.errorf(x.Pos, "parameterized derived types are not yet implemented (type %s has a %s parameter)", dt.Name, "kind/len")
+			if c.typeParamDecl(x, dt, td, pscope) {
 				continue
 			}
-			base := c.resolveTypeSpec(x.Type, sc)
+			base := c.resolveTypeSpec(x.Type, pscope)
 			for _, e := range x.Entities {
 				comp := &Symbol{Name: e.Name, Kind: SymComponent, Pos: lexPos(e.Pos), Type: base, TypeDeclared: true}
 				if base.Base == TyCharacter {
-					comp.Type.Len = c.charLen(x.Type, e.CharLen, sc)
+					comp.Type.Len = c.charLen(x.Type, e.CharLen, pscope)
 				}
 				for _, a := range x.Attrs {
 					switch {
 					case a.DimWord && a.Dimension != nil:
-						c.setShape(comp, a.Dimension, sc)
+						c.setShape(comp, a.Dimension, pscope)
 					case a.Word == "allocatable":
 						comp.Allocatable = true
 					case a.Word == "pointer":
@@ -769,10 +776,10 @@ func (c *checker) declareType(td *TypeDef, sc *Scope) {
 					}
 				}
 				if e.Array != nil {
-					c.setShape(comp, e.Array, sc)
+					c.setShape(comp, e.Array, pscope)
 				}
 				if e.Init != nil {
-					c.typeExpr(e.Init, sc)
+					c.typeExpr(e.Init, pscope)
 					comp.Init = e.Init
 				}
 				if e.PtrInit != nil {
@@ -911,4 +918,47 @@ func containedProc(sc *Scope, name string) *Procedure {
 		}
 	}
 	return nil
+}
+
+// typeParamDecl declares the type parameters of a parameterized derived
+// type ("integer, kind :: k = 4", "integer, len :: n"); false when x is an
+// ordinary component declaration. Type parameters are also components, so
+// that x%k inquiries resolve.
+func (c *checker) typeParamDecl(x *TypeDeclStmt, dt *DerivedType, td *TypeDef, pscope *Scope) bool {
+	kind := ""
+	for _, a := range x.Attrs {
+		if a.Word == "kind" || a.Word == "len" {
+			kind = a.Word
+		}
+	}
+	if kind == "" {
+		return false
+	}
+	t := c.resolveTypeSpec(x.Type, pscope)
+	if t.Known() && t.Base != TyInteger {
+		c.diags.errorf(x.Pos, "type mismatch: a type parameter must be an integer")
+	}
+	for _, e := range x.Entities {
+		p := pscope.Local(e.Name)
+		if p == nil || pscope == td.Type.Scope {
+			c.diags.errorf(lexPos(e.Pos), "%s is not a type parameter of type %s", e.Name, dt.Name)
+			continue
+		}
+		p.Type = t
+		if kind == "kind" && e.Init == nil {
+			// No default: its value comes with each use of the type, so
+			// kinds that depend on it are not known here.
+			p.Kind = SymOpaque
+		}
+		if e.Init != nil {
+			c.typeExpr(e.Init, pscope)
+			if kind == "kind" && e.Init.Const != nil {
+				p.Kind = SymParameter
+				v := convertConst(*e.Init.Const, t)
+				p.Const = &v
+			}
+		}
+		dt.Components = append(dt.Components, &Symbol{Name: e.Name, Kind: SymComponent, Pos: lexPos(e.Pos), Type: t, TypeDeclared: true})
+	}
+	return true
 }

@@ -9,13 +9,14 @@ import (
 // double precision, character(len=*), type(t), class(*), ...
 type TypeSpec struct {
 	Pos      Pos
-	Name     string // integer real complex logical character doubleprecision doublecomplex type class
-	Kind     *Expr  // kind selector expression
-	StarLen  string // the digits of the old form real*8 / character*10
-	Len      *Expr  // character length expression
-	LenStar  bool   // len=* (or character*(*))
-	LenColon bool   // len=:
-	Derived  string // type(name) / class(name); "*" for class(*) and type(*)
+	Name     string  // integer real complex logical character doubleprecision doublecomplex type class
+	Kind     *Expr   // kind selector expression
+	StarLen  string  // the digits of the old form real*8 / character*10
+	Len      *Expr   // character length expression
+	LenStar  bool    // len=* (or character*(*))
+	LenColon bool    // len=:
+	Derived  string  // type(name) / class(name); "*" for class(*) and type(*)
+	Params   []*Expr // type parameter values of a parameterized derived type
 }
 
 var intrinsicTypeNames = map[string]bool{
@@ -103,7 +104,13 @@ func parseTypeSpecTokens(p *exprParser) (*TypeSpec, error) {
 			p.next()
 			ts.Derived = n.Value
 			if p.isOp("(") {
-				return nil, p.errf(p.peek(), "parameterized derived types are not yet implemented")
+				// Type parameter values: type(t(8, n=10)), type(t(:)), type(t(*)).
+				p.next()
+				params, err := p.actualArgs()
+				if err != nil {
+					return nil, err
+				}
+				ts.Params = params
 			}
 		default:
 			return nil, p.errf(n, "syntax error: expected a type name, found %s", describeTok(n))
