@@ -12,7 +12,9 @@ program particle_in_cell_1d
   dt = 0.1_wp
   call random_number(xp)
   xp = xp * length
-  vp = merge(1.0_wp, -1.0_wp, [(mod(p, 2) == 0, p = 1, np)])
+  do concurrent (p = 1:np)
+    vp(p) = merge(1.0_wp, -1.0_wp, mod(p, 2) == 0)
+  end do
 
   do step = 1, nsteps
     ! charge deposition (scatter) must stay serial: different particles hit the same cell
