@@ -543,9 +543,12 @@ func (b *blockBuilder) construct(s Stmt, doLabels []string) Stmt {
 				if e, ok := c.Body[n-1].(*EndStmt); ok {
 					c.End = e
 					c.Body = c.Body[:n-1]
-				} else {
+				} else if c.Body[n-1].base().Label == h.EndLabel {
+					// The terminal statement (e.g. "10 continue") stays in the
+					// body: it is executed in every iteration.
 					c.End = c.Body[n-1]
 				}
+				// Otherwise an inner DO shares the terminal statement.
 			}
 			return c
 		}

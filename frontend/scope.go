@@ -45,6 +45,7 @@ type Symbol struct {
 	ImplicitType                                                    bool // typed by implicit rules
 	TypeDeclared                                                    bool // has an explicit type declaration
 	Used                                                            bool // referenced
+	UsedAsData                                                      bool // referenced as a data object (a plain name)
 
 	Init    *Expr  // initialiser
 	Const   *Value // value of a named constant (when folded)

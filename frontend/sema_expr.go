@@ -229,6 +229,7 @@ func (c *checker) nameRef(e *Expr, sc *Scope) {
 	case SymVariable:
 		e.Ref = RefVariable
 		e.Type, e.Rank = s.Type, s.Rank
+		s.UsedAsData = true
 	case SymParameter:
 		e.Ref = RefConstant
 		e.Type, e.Rank = s.Type, s.Rank
@@ -281,6 +282,14 @@ func (c *checker) ref(e *Expr, sc *Scope) {
 		if s.Kind == SymVariable && s.Rank == 0 && s.Type.Base != TyCharacter && !s.TypeDeclared && s.ImplicitType && !s.Dummy {
 			// An implicitly typed name called as a function (external).
 			c.callRef(e, nil, sc)
+			return
+		}
+		if s.Kind == SymVariable && s.Rank == 0 && s.UsedAsData && !(s.Type.Base == TyCharacter && len(e.Args) == 1 && e.Args[0].Kind == ERange) {
+			c.diags.errorf(e.Pos, "%s is not a procedure or an array: it is a scalar variable", s.Name)
+			for _, a := range e.Args {
+				c.typeExpr(a, sc)
+			}
+			e.Type = s.Type
 			return
 		}
 		if s.Kind == SymVariable && s.Rank == 0 && mayBeExternalFunction(s, e.Args) {
@@ -565,7 +574,7 @@ func (c *checker) checkArgs(args []*Expr, p *Procedure, name string, pos Pos, pa
 						c.diags.errorf(a.Pos, "argument %s of %s given twice", a.Name, name)
 					}
 					bound[j], found = true, true
-					c.checkArgType(a.X, d, name)
+					c.checkArgType(a.X, d, name, p.Elemental)
 				}
 			}
 			if !found {
@@ -582,7 +591,7 @@ func (c *checker) checkArgs(args []*Expr, p *Procedure, name string, pos Pos, pa
 			return
 		}
 		bound[i] = true
-		c.checkArgType(a, dummies[i], name)
+		c.checkArgType(a, dummies[i], name, p.Elemental)
 	}
 	for j, d := range dummies {
 		if !bound[j] && !d.Optional && d.Name != "*" {
@@ -592,12 +601,22 @@ func (c *checker) checkArgs(args []*Expr, p *Procedure, name string, pos Pos, pa
 	}
 }
 
-func (c *checker) checkArgType(a *Expr, d *Symbol, name string) {
+func (c *checker) checkArgType(a *Expr, d *Symbol, name string, elemental bool) {
 	if a == nil || d == nil || a.Kind == EStar {
 		return
 	}
 	if d.Kind == SymProcedure || d.External || a.Ref == RefProcedure {
 		return
+	}
+	if a.Rank >= 0 && d.Rank >= 0 && a.Type.Known() && !elemental {
+		switch {
+		case (d.Assumed == "shape" || d.Assumed == "deferred") && a.Rank != d.Rank:
+			c.diags.errorf(a.Pos, "rank mismatch: argument %s of %s has rank %d, but an array of rank %d was passed", d.Name, name, d.Rank, a.Rank)
+			return
+		case d.Rank == 0 && a.Rank > 0:
+			c.diags.errorf(a.Pos, "rank mismatch: argument %s of %s is a scalar, but an array of rank %d was passed", d.Name, name, a.Rank)
+			return
+		}
 	}
 	at, dt := a.Type, d.Type
 	if !at.Known() || !dt.Known() || dt.Base == TyClassStar || dt.Base == TyTypeStar || at.Base == TyBOZ {

@@ -18,8 +18,8 @@ func (c *checker) checkUnit(u *Procedure) {
 		return
 	}
 	ctx := &unitCtx{unit: u, labels: map[string]Pos{}}
-	collectLabels(u.Spec, ctx.labels)
-	collectLabels(u.Body, ctx.labels)
+	c.collectLabels(u.Spec, ctx.labels)
+	c.collectLabels(u.Body, ctx.labels)
 	for _, s := range u.Spec {
 		switch x := s.(type) {
 		case *DataStmt:
@@ -43,9 +43,13 @@ func (c *checker) checkUnit(u *Procedure) {
 	}
 }
 
-func collectLabels(ss []Stmt, labels map[string]Pos) {
+func (c *checker) collectLabels(ss []Stmt, labels map[string]Pos) {
 	walkStmts(ss, func(s Stmt) {
 		if l := s.base().Label; l != "" {
+			if first, ok := labels[l]; ok && first != s.base().Pos {
+				c.diags.errorf(s.base().Pos, "duplicate statement label %s (first defined at %s)", l, first)
+				return
+			}
 			labels[l] = s.base().Pos
 		}
 	})
@@ -550,7 +554,21 @@ func (c *checker) ioStmt(x *IOStmt, sc *Scope, ctx *unitCtx) {
 	}
 	for _, it := range x.Items {
 		c.typeExpr(it, sc)
+		if x.Op == "read" {
+			c.checkInputItem(it, sc)
+		}
 	}
+}
+
+// checkInputItem reports READ items that cannot be defined.
+func (c *checker) checkInputItem(it *Expr, sc *Scope) {
+	if it.Kind == EImpliedDo {
+		for _, a := range it.Args {
+			c.checkInputItem(a, sc)
+		}
+		return
+	}
+	c.checkDefinable(it, sc, "an input item")
 }
 
 func isUnitLike(x *IOStmt) bool { return false }
