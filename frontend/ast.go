@@ -283,7 +283,7 @@ type AttrStmt struct {
 	StmtBase
 	Attr     *Attr         `parser:"@@ \"::\"?"`
 	Params   []*NamedConst `parser:"( \"(\" @@ ( \",\" @@ )* \")\""`
-	Entities []*AttrEntity `parser:"| ( @@ ( \",\" @@ )* )? )"`
+	Entities []*AttrEntity `parser:"| @@ ( \",\" @@ )* )?"`
 }
 
 // AttrEntity is an entity of an attribute statement (a name, with an array
@@ -533,9 +533,16 @@ type CaseStmt struct {
 
 // CaseRange is "value", "lo:", ":hi" or "lo:hi".
 type CaseRange struct {
-	Lo    *Expr `parser:"@@?"`
-	Colon bool  `parser:"@\":\"?"`
-	Hi    *Expr `parser:"@@?"`
+	Lo     *Expr      `parser:"( @@"`
+	Colon  bool       `parser:"  ( @\":\""`
+	Hi     *Expr      `parser:"    @@? )?"`
+	OnlyHi *CaseUpper `parser:"| @@ )"`
+}
+
+// CaseUpper is ":hi" (normalised into CaseRange.Hi by the parser).
+type CaseUpper struct {
+	Colon bool  `parser:"@\":\""`
+	Hi    *Expr `parser:"@@"`
 }
 
 // SelectTypeStmt is "[name:] select type ([assoc =>] expr)".

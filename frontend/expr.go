@@ -301,12 +301,27 @@ func (p *exprParser) multLevel() (*Expr, error) {
 			}
 		}
 		p.next()
-		y, err := p.powLevel()
+		y, err := p.signedPowLevel()
 		if err != nil {
 			return nil, err
 		}
 		x = &Expr{Kind: EBinary, Pos: tokPos(*t), Op: t.Value, X: x, Y: y}
 	}
+}
+
+// signedPowLevel parses a mult-operand that may start with a sign: "b * -1"
+// is an extension every common compiler accepts (the sign applies to the
+// operand).
+func (p *exprParser) signedPowLevel() (*Expr, error) {
+	if u := p.peek(); u.Type == TokOp && (u.Value == "-" || u.Value == "+") {
+		p.next()
+		z, err := p.powLevel()
+		if err != nil {
+			return nil, err
+		}
+		return &Expr{Kind: EUnary, Pos: tokPos(*u), Op: u.Value, X: z}, nil
+	}
+	return p.powLevel()
 }
 
 func (p *exprParser) powLevel() (*Expr, error) {

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -69,7 +70,7 @@ func parseSource(prog *Program, path string, src []byte, opts Options, diags *di
 	}
 	var lineMap func(int) (string, int)
 	text := src
-	if NeedsPreprocessing(path) {
+	if NeedsPreprocessing(path) || hasCppDirectives(src) {
 		out, lm, err := Preprocess(path, src, opts.Defines, opts.IncludeDirs)
 		if err != nil {
 			var pe *PreprocessError
@@ -216,4 +217,27 @@ func walkStmts(ss []Stmt, f func(Stmt)) {
 			f(s)
 		}
 	}
+}
+
+// hasCppDirectives reports whether a source has C preprocessor directives
+// (#if, #ifdef, #define, #include, ... at the start of a line). Such a line is
+// never free-form Fortran, and real projects preprocess their .f90 files at
+// build time, so fgpu preprocesses them too.
+func hasCppDirectives(src []byte) bool {
+	if !bytes.Contains(src, []byte("#")) {
+		return false
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		t := strings.TrimLeft(line, " \t")
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		t = strings.TrimLeft(t[1:], " \t")
+		for _, d := range []string{"if", "ifdef", "ifndef", "define", "include", "undef", "elif", "else", "endif", "error", "pragma", "line"} {
+			if strings.HasPrefix(t, d) && (len(t) == len(d) || t[len(d)] == ' ' || t[len(d)] == '\t' || t[len(d)] == '(' || t[len(d)] == '"' || t[len(d)] == '<') {
+				return true
+			}
+		}
+	}
+	return false
 }

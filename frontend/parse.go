@@ -18,10 +18,7 @@ type grammar[T any] struct {
 }
 
 func (g *grammar[T]) parse(toks []lexer.Token) (*T, error) {
-	g.once.Do(func() {
-		g.p, g.err = participle.Build[T](participle.Lexer(fortranLexer{}), participle.UseLookahead(4))
-	})
-	if g.err != nil {
+	if g.build() != nil {
 		return nil, fmt.Errorf("internal error: bad grammar: %v", g.err)
 	}
 	eof := lexer.Position{}
@@ -497,7 +494,15 @@ func (sp *stmtParser) dispatch(st *RawStmt, toks []lexer.Token, cname string) St
 	case "selectcase":
 		return parseG[SelectCaseStmt](sp, &gSelectCase, st, toks, kw)
 	case "case":
-		return parseG[CaseStmt](sp, &gCase, st, toks, kw)
+		s := parseG[CaseStmt](sp, &gCase, st, toks, kw)
+		if cs, ok := s.(*CaseStmt); ok {
+			for _, r := range cs.Items {
+				if r.OnlyHi != nil {
+					r.Colon, r.Hi, r.OnlyHi = true, r.OnlyHi.Hi, nil
+				}
+			}
+		}
+		return s
 	case "selecttype":
 		return parseG[SelectTypeStmt](sp, &gSelectType, st, toks, kw)
 	case "selectrank":
@@ -1353,4 +1358,65 @@ func (p *exprParser) typeSpecBeforeColons() *TypeSpec {
 	}
 	p.lex.LoadCheckpoint(cp)
 	return nil
+}
+
+// build builds the grammar's parser (once) and reports a grammar error.
+func (g *grammar[T]) build() error {
+	g.once.Do(func() {
+		g.p, g.err = participle.Build[T](participle.Lexer(fortranLexer{}), participle.UseLookahead(4))
+	})
+	return g.err
+}
+
+// grammarBuilders lists every statement grammar, for tests.
+func grammarBuilders() map[string]func() error {
+	return map[string]func() error{
+		"ProgramStmt":        gProgram.build,
+		"ModuleStmt":         gModule.build,
+		"SubmoduleStmt":      gSubmodule.build,
+		"BlockDataStmt":      gBlockData.build,
+		"FunctionStmt":       gFunction.build,
+		"SubroutineStmt":     gSubroutine.build,
+		"MPSubprogramStmt":   gMPSub.build,
+		"ContainsStmt":       gContains.build,
+		"EntryStmt":          gEntry.build,
+		"UseStmt":            gUse.build,
+		"ImportStmt":         gImport.build,
+		"TypeDeclStmt":       gTypeDecl.build,
+		"AttrStmt":           gAttr.build,
+		"DerivedTypeStmt":    gDerivedType.build,
+		"SequenceStmt":       gSequence.build,
+		"BindingStmt":        gBinding.build,
+		"GenericBindingStmt": gGenericB.build,
+		"FinalStmt":          gFinal.build,
+		"ProcDeclStmt":       gProcDecl.build,
+		"InterfaceStmt":      gInterface.build,
+		"ProcedureStmt":      gProcedure.build,
+		"EnumStmt":           gEnum.build,
+		"EnumeratorStmt":     gEnumerator.build,
+		"NamelistStmt":       gNamelist.build,
+		"CommonStmt":         gCommon.build,
+		"EquivalenceStmt":    gEquivalence.build,
+		"AssignStmt":         gAssign.build,
+		"PtrAssignStmt":      gPtrAssign.build,
+		"CallStmt":           gCall.build,
+		"IfThenStmt":         gIfThen.build,
+		"ElseIfStmt":         gElseIf.build,
+		"ElseStmt":           gElse.build,
+		"SelectCaseStmt":     gSelectCase.build,
+		"CaseStmt":           gCase.build,
+		"SelectTypeStmt":     gSelectType.build,
+		"TypeGuardStmt":      gTypeGuard.build,
+		"SelectRankStmt":     gSelectRank.build,
+		"RankCaseStmt":       gRankCase.build,
+		"CycleStmt":          gCycle.build,
+		"ExitStmt":           gExit.build,
+		"ContinueStmt":       gContinue.build,
+		"ElsewhereStmt":      gElsewhere.build,
+		"AssociateStmt":      gAssociate.build,
+		"ReturnStmt":         gReturn.build,
+		"StopStmt":           gStop.build,
+		"NullifyStmt":        gNullify.build,
+		"GenericSpec":        gGenericSpec.build,
+	}
 }

@@ -166,6 +166,9 @@ func (s *Scope) ImplicitType(name string) (Type, bool) {
 		if sc.ImplicitNone {
 			return UnknownType, false
 		}
+		if sc.Unit != nil && sc.Unit.Interface && !sc.Unit.ModulePrefix && sc.Kind == ScopeUnit {
+			break // an interface body does not inherit its host's implicit rules
+		}
 		if sc.Kind == ScopeUnit || sc.Kind == ScopeGlobal {
 			if sc.Kind == ScopeUnit && sc.Unit != nil && sc.Unit.Kind == UnitModule {
 				// module scopes pass their rules down; keep walking

@@ -505,12 +505,17 @@ func (c *checker) callRef(e *Expr, s *Symbol, sc *Scope) {
 		}
 		e.Const = v
 	case SymGeneric:
-		sp := c.resolveGeneric(s.Generic, e.Args, e.Pos, sc, true)
+		// A generic may extend an intrinsic of the same name: references
+		// that match none of its specifics are the intrinsic's.
+		sp := c.resolveGeneric(s.Generic, e.Args, e.Pos, sc, false)
 		if sp == nil {
 			if in := LookupIntrinsic(name); in != nil {
 				c.intrinsicCall(e, in, sc)
 				return
 			}
+			sp = c.resolveGeneric(s.Generic, e.Args, e.Pos, sc, true)
+		}
+		if sp == nil {
 			e.Type, e.Rank = UnknownType, -1
 			e.Ref = RefFunction
 			return

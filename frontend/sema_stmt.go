@@ -408,7 +408,16 @@ func (c *checker) call(x *CallStmt, sc *Scope) {
 				c.checkArgs(x.Args, s.Proc, name, x.Pos, -1)
 			}
 		case SymGeneric:
-			if sp := c.resolveGeneric(s.Generic, x.Args, x.Pos, sc, true); sp != nil && sp.Proc != nil {
+			sp := c.resolveGeneric(s.Generic, x.Args, x.Pos, sc, false)
+			if sp == nil {
+				if in := LookupIntrinsic(name); in != nil && in.Result == nil {
+					x.Intr = in
+					c.matchIntrinsicArgs(in, x.Args, x.Pos)
+					return
+				}
+				sp = c.resolveGeneric(s.Generic, x.Args, x.Pos, sc, true)
+			}
+			if sp != nil && sp.Proc != nil {
 				x.Proc = sp.Proc
 			}
 		case SymIntrinsic:
