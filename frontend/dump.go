@@ -202,14 +202,23 @@ func symString(s *Symbol) string {
 }
 
 func (d *dumper) derived(depth int, dt *DerivedType) {
-	head := "type " + dt.Name
+	var head []string
 	if dt.Parent != nil {
-		head += " extends " + dt.Parent.Name
+		head = append(head, "extends "+dt.Parent.Name)
 	}
 	if dt.Abstract {
-		head += " [abstract]"
+		head = append(head, "abstract")
 	}
-	d.line(depth, "%s", head)
+	if dt.BindC {
+		head = append(head, "bind(c)")
+	}
+	if dt.Sequence {
+		head = append(head, "sequence")
+	}
+	if len(head) > 0 {
+		d.line(depth, "%s", strings.Join(head, " "))
+	}
+	depth--
 	for _, c := range dt.Components {
 		d.line(depth+1, "%s", symString(c))
 	}
@@ -300,13 +309,13 @@ func (d *dumper) stmt(depth int, s Stmt) {
 			// call without arguments
 		}
 	case *IfThenStmt:
-		d.line(depth, "%s if %s", at, exprString(x.Cond))
+		d.line(depth, "%s%s if %s then", at, named(x.Name), exprString(x.Cond))
 	case *ElseIfStmt:
 		d.line(depth, "%s else if %s", at, exprString(x.Cond))
 	case *ElseStmt:
 		d.line(depth, "%s else", at)
 	case *IfStmt:
-		d.line(depth, "%s if %s then", at, exprString(x.Cond))
+		d.line(depth, "%s if %s:", at, exprString(x.Cond))
 		if x.Action != nil {
 			d.stmt(depth+1, x.Action)
 		}
@@ -317,21 +326,7 @@ func (d *dumper) stmt(depth int, s Stmt) {
 		}
 		switch {
 		case x.Concurrent != nil:
-			var parts []string
-			if x.Concurrent.Type != nil {
-				parts = append(parts, x.Concurrent.Type.String()+" ::")
-			}
-			for _, ix := range x.Concurrent.Indices {
-				p := fmt.Sprintf("%s = %s : %s", ix.Name, exprString(ix.Lo), exprString(ix.Hi))
-				if ix.Step != nil {
-					p += " : " + exprString(ix.Step)
-				}
-				parts = append(parts, p)
-			}
-			if x.Concurrent.Mask != nil {
-				parts = append(parts, "mask "+exprString(x.Concurrent.Mask))
-			}
-			line := fmt.Sprintf("%s%s do concurrent (%s)", at, name, strings.Join(parts, ", "))
+			line := fmt.Sprintf("%s%s do concurrent %s", at, name, headerString(x.Concurrent))
 			for _, l := range x.Locality {
 				op := ""
 				if l.Op != "" {
@@ -352,7 +347,7 @@ func (d *dumper) stmt(depth int, s Stmt) {
 			d.line(depth, "%s%s do", at, name)
 		}
 	case *SelectCaseStmt:
-		d.line(depth, "%s select case %s", at, exprString(x.Expr))
+		d.line(depth, "%s%s select case %s", at, named(x.Name), exprString(x.Expr))
 	case *CaseStmt:
 		if x.Default {
 			d.line(depth, "%s case default", at)
@@ -368,26 +363,37 @@ func (d *dumper) stmt(depth int, s Stmt) {
 		}
 		d.line(depth, "%s case (%s)", at, strings.Join(items, ", "))
 	case *SelectTypeStmt:
-		d.line(depth, "%s select type %s", at, exprString(x.Expr))
-	case *TypeGuardStmt:
-		t := x.Derived
-		if x.Type != nil {
-			t = x.Type.String()
+		assoc := ""
+		if x.Assoc != "" {
+			assoc = x.Assoc + " => "
 		}
-		d.line(depth, "%s %s (%s)", at, x.Guard, t)
+		d.line(depth, "%s%s select type (%s%s)", at, named(x.Name), assoc, exprString(x.Expr))
+	case *TypeGuardStmt:
+		switch {
+		case x.Guard == "classdefault":
+			d.line(depth, "%s class default", at)
+		case x.Type != nil:
+			d.line(depth, "%s %s (%s)", at, map[string]string{"typeis": "type is", "classis": "class is"}[x.Guard], x.Type)
+		default:
+			d.line(depth, "%s %s (%s)", at, map[string]string{"typeis": "type is", "classis": "class is"}[x.Guard], x.Derived)
+		}
+	case *CycleStmt:
+		d.line(depth, "%s cycle %s", at, x.Name)
+	case *ExitStmt:
+		d.line(depth, "%s exit %s", at, x.Name)
+	case *GotoStmt:
+		d.line(depth, "%s go to %s %s", at, strings.Join(x.Labels, ", "), exprString(x.Computed))
+	case *ReturnStmt:
+		d.line(depth, "%s return %s", at, exprString(x.Expr))
 	case *WhereStmt:
-		d.line(depth, "%s where %s", at, exprString(x.Mask))
+		d.line(depth, "%s%s where %s", at, named(x.Name), exprString(x.Mask))
 		if x.Action != nil {
 			d.stmt(depth+1, x.Action)
 		}
 	case *ElsewhereStmt:
 		d.line(depth, "%s elsewhere %s", at, exprString(x.Mask))
 	case *ForallStmt:
-		var parts []string
-		for _, ix := range x.Header.Indices {
-			parts = append(parts, fmt.Sprintf("%s = %s : %s", ix.Name, ix.Lo, ix.Hi))
-		}
-		d.line(depth, "%s forall (%s)", at, strings.Join(parts, ", "))
+		d.line(depth, "%s%s forall %s", at, named(x.Name), headerString(x.Header))
 		if x.Action != nil {
 			d.stmt(depth+1, x.Action)
 		}
@@ -396,9 +402,9 @@ func (d *dumper) stmt(depth int, s Stmt) {
 		for _, a := range x.Assocs {
 			parts = append(parts, a.Name+" => "+exprString(a.Expr))
 		}
-		d.line(depth, "%s associate (%s)", at, strings.Join(parts, ", "))
+		d.line(depth, "%s%s associate (%s)", at, named(x.Name), strings.Join(parts, ", "))
 	case *BlockStmt:
-		d.line(depth, "%s block", at)
+		d.line(depth, "%s%s block", at, named(x.Name))
 	case *StopStmt:
 		w := "stop"
 		if x.Error {
@@ -411,10 +417,60 @@ func (d *dumper) stmt(depth int, s Stmt) {
 			items = append(items, exprString(it))
 		}
 		d.line(depth, "%s %s [%s]", at, x.Op, strings.Join(items, "; "))
-	case *AllocateStmt, *DeallocateStmt, *NullifyStmt:
-		d.line(depth, "%s %s", at, b.Kw)
+	case *AllocateStmt:
+		ts := ""
+		if x.Type != nil {
+			ts = x.Type.String() + " :: "
+		}
+		d.line(depth, "%s allocate (%s%s)", at, ts, exprList(x.Items, x.Opts))
+	case *DeallocateStmt:
+		d.line(depth, "%s deallocate (%s)", at, exprList(x.Items, x.Opts))
+	case *NullifyStmt:
+		d.line(depth, "%s nullify (%s)", at, exprList(x.Items, nil))
 	case *EndStmt:
 	default:
 		d.line(depth, "%s %s", at, b.Kw)
 	}
+}
+
+func named(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " " + name + ":"
+}
+
+// headerString renders a FORALL / DO CONCURRENT header with types.
+func headerString(h *ConcurrentHeader) string {
+	if h == nil {
+		return "()"
+	}
+	var parts []string
+	for _, ix := range h.Indices {
+		p := fmt.Sprintf("%s = %s : %s", ix.Name, exprString(ix.Lo), exprString(ix.Hi))
+		if ix.Step != nil {
+			p += " : " + exprString(ix.Step)
+		}
+		parts = append(parts, p)
+	}
+	if h.Mask != nil {
+		parts = append(parts, "mask "+exprString(h.Mask))
+	}
+	s := strings.Join(parts, ", ")
+	if h.Type != nil {
+		s = h.Type.String() + " :: " + s
+	}
+	return "(" + s + ")"
+}
+
+// exprList renders typed expressions separated by "; ".
+func exprList(items, opts []*Expr) string {
+	var parts []string
+	for _, x := range items {
+		parts = append(parts, exprString(x))
+	}
+	for _, x := range opts {
+		parts = append(parts, exprString(x))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -326,7 +326,7 @@ func tokenizeLine(ll *logicalLine, diags *diagSink) []RawStmt {
 					i = len(s)
 					continue
 				}
-				emit(TokString, string(s[j:n]), i)
+				emit(TokString, strings.ToLower(string(s[i:j]))+string(s[j:n]), i)
 				i = n
 				continue
 			}

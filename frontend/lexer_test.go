@@ -77,7 +77,7 @@ func TestLexTokens(t *testing.T) {
 		{"logical kind digits", "l = .true._4", "Ident:l Op:= Logical:.true._4"},
 		{"BOZ", "i = z'FF' + b'1010' + o'17' + Z\"7f\"", "Ident:i Op:= BOZ:z'ff' Op:+ BOZ:b'1010' Op:+ BOZ:o'17' Op:+ BOZ:z\"7f\""},
 		{"BOZ needs one letter", "i = bz + zz(1)", "Ident:i Op:= Ident:bz Op:+ Ident:zz Op:( Int:1 Op:)"},
-		{"char kind prefix", "s = ucs4_'abc'", "Ident:s Op:= String:'abc'"},
+		{"char kind prefix", "s = ucs4_'abc'", "Ident:s Op:= String:ucs4_'abc'"},
 		{"percent and brackets", "a%b(1)%c = [1, 2]", "Ident:a Op:% Ident:b Op:( Int:1 Op:) Op:% Ident:c Op:= Op:[ Int:1 Op:, Int:2 Op:]"},
 		{"section colons", "a(1:n:2, :) = 0", "Ident:a Op:( Int:1 Op:: Ident:n Op:: Int:2 Op:, Op:: Op:) Op:= Int:0"},
 	}
@@ -95,8 +95,8 @@ func TestLexTokens(t *testing.T) {
 }
 
 // TestLexCharKindPrefix pins the token of a character literal with a kind
-// prefix: the prefix is kept with the literal for digits (1_'abc') but
-// dropped for names (ucs4_'abc', see TestLexTokens). Recorded as found.
+// prefix: the prefix is kept with the literal, for digits (1_'abc') and for
+// names (ucs4_'abc', see TestLexTokens).
 func TestLexCharKindPrefix(t *testing.T) {
 	raws := lexString(t, "s = 1_'abc'")
 	if got, want := toksString(raws[0].Toks), "Ident:s Op:= String:1_'abc'"; got != want {

@@ -102,6 +102,9 @@ type Scope struct {
 	ImplicitNone bool
 	// Generic operators/assignment: "operator(+)", "assignment(=)", ".myop."
 	Operators map[string]*Generic
+	// OpAccess records public (true) / private (false) statements naming
+	// operators and assignment(=).
+	OpAccess map[string]bool
 	// DefaultPrivate is set by a PRIVATE statement with no names (modules).
 	DefaultPrivate bool
 	// Imports restricts host association in interface bodies ("import").

@@ -20,6 +20,10 @@ type checker struct {
 	warned map[string]bool
 	// renames holds, per scope and module, the names renamed by any USE.
 	renames map[*Scope]map[string]map[string]bool
+	// boz lists BOZ literals; bozOK marks those in allowed places (DATA
+	// values, actual arguments of intrinsics).
+	boz   []*Expr
+	bozOK map[*Expr]bool
 	// declaring is set during phase 2 (declarations), when contained
 	// procedures may not be declared yet.
 	declaring bool
@@ -34,7 +38,7 @@ type checker struct {
 //     the statement rules.
 func analyze(prog *Program, diags *diagSink) {
 	c := &checker{prog: prog, diags: diags, global: NewScope(ScopeGlobal, nil, nil),
-		modState: map[string]int{}, renames: map[*Scope]map[string]map[string]bool{}, intrMods: map[string]*Procedure{}, opaque: map[*Scope]bool{}, warned: map[string]bool{}}
+		modState: map[string]int{}, renames: map[*Scope]map[string]map[string]bool{}, bozOK: map[*Expr]bool{}, intrMods: map[string]*Procedure{}, opaque: map[*Scope]bool{}, warned: map[string]bool{}}
 	// Phase 1.
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
@@ -114,6 +118,11 @@ func analyze(prog *Program, diags *diagSink) {
 			if u.Scope != nil {
 				c.checkUnit(u)
 			}
+		}
+	}
+	for _, b := range c.boz {
+		if !c.bozOK[b] {
+			diags.errorf(b.Pos, "a BOZ literal constant may only be a DATA statement value or an actual argument of an intrinsic procedure (INT, REAL, DBLE, CMPLX, IAND, ...)")
 		}
 	}
 }
@@ -640,16 +649,14 @@ func (c *checker) useModule(u *UseStmt, sc *Scope) {
 	}
 }
 
-// privateOps lists operators made private in a module.
+// privateOps lists the operators of a module that are private.
 func (s *Scope) privateOps() map[string]bool {
 	out := map[string]bool{}
-	for k, g := range s.Operators {
-		if sym := s.Symbols[k]; sym != nil && sym.Private {
-			out[k] = true
-		} else if s.DefaultPrivate && (sym == nil || !sym.Public) {
+	for k := range s.Operators {
+		public, named := s.OpAccess[k]
+		if named && !public || !named && s.DefaultPrivate {
 			out[k] = true
 		}
-		_ = g
 	}
 	return out
 }

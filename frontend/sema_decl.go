@@ -503,13 +503,15 @@ func (c *checker) attrStmt(x *AttrStmt, sc *Scope) {
 		}
 		name := e.Spec.String()
 		if e.Spec.Name == "" {
-			// operator(...) in public/private
-			if sc.Symbols[name] == nil {
-				sc.Add(&Symbol{Name: name, Kind: SymUnknown, Pos: x.Pos, Public: a.Word == "public", Private: a.Word == "private"})
-			} else {
-				sc.Symbols[name].Public = a.Word == "public"
-				sc.Symbols[name].Private = a.Word == "private"
+			// operator(...) / assignment(=) in public/private statements.
+			if a.Word != "public" && a.Word != "private" {
+				c.diags.errorf(x.Pos, "syntax error: %s cannot have the %s attribute", name, a.Word)
+				continue
 			}
+			if sc.OpAccess == nil {
+				sc.OpAccess = map[string]bool{}
+			}
+			sc.OpAccess[name] = a.Word == "public"
 			continue
 		}
 		s := sc.Local(name)

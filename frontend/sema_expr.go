@@ -162,6 +162,7 @@ func (c *checker) literal(e *Expr, sc *Scope) {
 		e.Const = &Value{Type: e.Type, Bool: strings.HasPrefix(v, ".true.")}
 	case TokBOZ:
 		e.Type = BOZType
+		c.boz = append(c.boz, e)
 		digits := v[2 : len(v)-1]
 		base := 16
 		switch v[0] {
@@ -319,12 +320,12 @@ func (c *checker) subscripts(e *Expr, sc *Scope) {
 		c.typeExpr(a, sc)
 	}
 	bt := base.Type
-	if base.Ref == RefOpaque || !bt.Known() && base.Rank <= 0 && base.Sym == nil {
-		e.Ref, e.Type, e.Rank = RefOpaque, UnknownType, -1
-		return
-	}
 	if base.Kind == EComponent && base.Ref == RefProcedure {
 		c.bindingFunction(e, base, sc)
+		return
+	}
+	if base.Ref == RefOpaque || !bt.Known() && base.Rank <= 0 && base.Sym == nil {
+		e.Ref, e.Type, e.Rank = RefOpaque, UnknownType, -1
 		return
 	}
 	if base.Kind == EComponent && base.Sym != nil && base.Sym.External {
@@ -346,7 +347,7 @@ func (c *checker) subscripts(e *Expr, sc *Scope) {
 			e.Type = bt
 			return
 		}
-		e.Ref, e.Type = RefSubstring, Type{Base: TyCharacter, Kind: bt.Kind, Len: LenUnknown}
+		e.Ref, e.Type = RefSubstring, Type{Base: TyCharacter, Kind: bt.Kind, Len: substringLen(e.Args[0], bt.Len)}
 		e.Sym = base.Sym
 		return
 	}
@@ -805,6 +806,7 @@ func rankOK(x *Expr, d *Symbol, elemental bool) bool {
 // intrinsicCall types a call of an intrinsic function.
 func (c *checker) intrinsicCall(e *Expr, in *Intrinsic, sc *Scope) {
 	e.Ref, e.Intr = RefIntrinsic, in
+	c.allowBOZ(e.Args)
 	if in.Result == nil {
 		c.diags.errorf(e.Pos, "%s is an intrinsic subroutine; it cannot be referenced as a function", in.Name)
 		e.Type = UnknownType
@@ -1561,4 +1563,40 @@ func dropDummy(ds []*Symbol, k int) []*Symbol {
 	out := make([]*Symbol, 0, len(ds)-1)
 	out = append(out, ds[:k]...)
 	return append(out, ds[k+1:]...)
+}
+
+// substringLen is the length of a substring (lo:hi) when its bounds are
+// constant (LenUnknown otherwise); baseLen is the parent's length.
+func substringLen(r *Expr, baseLen int) int {
+	lo, hi := int64(1), int64(baseLen)
+	if r.Range[0] != nil {
+		if r.Range[0].Const == nil {
+			return LenUnknown
+		}
+		lo, _ = r.Range[0].Const.AsInt()
+	}
+	if r.Range[1] != nil {
+		if r.Range[1].Const == nil {
+			return LenUnknown
+		}
+		hi, _ = r.Range[1].Const.AsInt()
+	} else if baseLen < 0 {
+		return LenUnknown
+	}
+	if hi < lo {
+		return 0
+	}
+	return int(hi - lo + 1)
+}
+
+// allowBOZ marks BOZ literals that are actual arguments of an intrinsic.
+func (c *checker) allowBOZ(args []*Expr) {
+	for _, a := range args {
+		if a.Kind == EKeyword {
+			a = a.X
+		}
+		if a != nil && a.Kind == ELit && a.Lit.Type == TokBOZ {
+			c.bozOK[a] = true
+		}
+	}
 }

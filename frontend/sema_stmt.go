@@ -386,6 +386,7 @@ func (c *checker) call(x *CallStmt, sc *Scope) {
 		if s == nil {
 			if in := LookupIntrinsic(name); in != nil && in.Result == nil {
 				x.Intr = in
+				c.allowBOZ(x.Args)
 				c.matchIntrinsicArgs(in, x.Args, x.Pos)
 				return
 			}
@@ -510,10 +511,11 @@ func (c *checker) allocObject(it *Expr, sc *Scope, alloc bool) {
 		obj = it.X
 	}
 	c.typeExpr(obj, sc)
-	s := obj.Sym
-	if obj.Kind == EName {
-		s = obj.Sym
+	if it != obj {
+		// The allocation a(3, 5) has the type and rank of the object.
+		it.Type, it.Rank, it.Sym, it.Ref = obj.Type, obj.Rank, obj.Sym, obj.Ref
 	}
+	s := obj.Sym
 	if s == nil || obj.Ref == RefOpaque {
 		return
 	}
@@ -642,6 +644,7 @@ func (c *checker) dataStmt(x *DataStmt, sc *Scope) {
 				c.typeExpr(v.Repeat, sc)
 			}
 			c.typeExpr(v.Value, sc)
+			c.allowBOZ([]*Expr{v.Value})
 		}
 	}
 }

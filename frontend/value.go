@@ -74,6 +74,9 @@ func (v Value) String() string {
 	case TyInteger, TyBOZ:
 		return strconv.FormatInt(v.Int, 10)
 	case TyReal:
+		if v.Type.Kind == 4 {
+			return strconv.FormatFloat(v.Real, 'g', -1, 32)
+		}
 		return strconv.FormatFloat(v.Real, 'g', -1, 64)
 	case TyComplex:
 		return fmt.Sprintf("(%s,%s)", strconv.FormatFloat(real(v.Cmplx), 'g', -1, 64), strconv.FormatFloat(imag(v.Cmplx), 'g', -1, 64))
@@ -84,6 +87,15 @@ func (v Value) String() string {
 		return ".false."
 	case TyCharacter:
 		return strconv.Quote(v.Str)
+	case TyDerived:
+		s := v.Type.String() + "("
+		for i, e := range v.Elems {
+			if i > 0 {
+				s += ", "
+			}
+			s += e.String()
+		}
+		return s + ")"
 	}
 	return "?"
 }
