@@ -6,8 +6,11 @@ package frontend
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -86,6 +89,56 @@ func BenchmarkLex(b *testing.B) {
 		for _, f := range files {
 			lexFile(f.path, f.src, nil, &diagSink{})
 		}
+	}
+	reportLines(b, lines)
+}
+
+// unitNameRe finds the names of program units and procedures.
+var unitNameRe = regexp.MustCompile(`(?im)^\s*(?:[a-z0-9_(), ]*\s)?(?:program|module|submodule\s*\([^)]*\)|subroutine|function)\s+([a-z][a-z0-9_]*)`)
+
+// largeFile concatenates the corpus into one source, as real large files
+// mix modules, procedures, loops and comments. Each file's unit and
+// procedure names get a per-file suffix (a consistent renaming of whole
+// words), so the concatenation is one valid program but for its several
+// main programs, which are renamed too.
+func largeFile(b *testing.B, files []benchFile) ([]byte, int) {
+	var out bytes.Buffer
+	for k, f := range files {
+		src := string(f.src)
+		names := map[string]bool{}
+		for _, m := range unitNameRe.FindAllStringSubmatch(src, -1) {
+			n := strings.ToLower(m[1])
+			if n != "procedure" {
+				names[n] = true
+			}
+		}
+		for n := range names {
+			re := regexp.MustCompile(`(?i)\b` + n + `\b`)
+			src = re.ReplaceAllString(src, fmt.Sprintf("%s_f%d", n, k))
+		}
+		out.WriteString(src)
+		out.WriteString("\n")
+	}
+	return out.Bytes(), bytes.Count(out.Bytes(), []byte("\n"))
+}
+
+// BenchmarkFrontendLargeFile measures LoadSource over the whole corpus as
+// one large file (intrinsic modules are then analysed once, as in a real
+// compilation of a large source).
+func BenchmarkFrontendLargeFile(b *testing.B) {
+	files, _ := benchCorpus(b)
+	src, lines := largeFile(b, files)
+	if _, ds := LoadSource("large.f90", src); ds.HasErrors() {
+		for _, d := range ds {
+			if d.Severity == SevError && !strings.Contains(d.Msg, "duplicate global name") {
+				b.Fatalf("large file: %v", d)
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		LoadSource("large.f90", src)
 	}
 	reportLines(b, lines)
 }

@@ -660,6 +660,9 @@ func (c *checker) construct(k *Construct, sc *Scope, ctx *unitCtx) {
 		c.checkLogical(h.Cond, "an IF condition")
 	case *DoStmt:
 		body = c.doHead(h, sc, ctx)
+		if body != sc {
+			k.Scope = body // the index variables of DO CONCURRENT
+		}
 	case *SelectCaseStmt:
 		c.typeExpr(h.Expr, sc)
 		if t := h.Expr.Type; t.Known() && t.Base != TyInteger && t.Base != TyCharacter && t.Base != TyLogical {
@@ -757,6 +760,7 @@ func (c *checker) construct(k *Construct, sc *Scope, ctx *unitCtx) {
 		return
 	case *ForallStmt:
 		body = c.concurrentScope(h.Header, sc)
+		k.Scope = body
 	case *AssociateStmt:
 		inner := NewScope(ScopeAssociate, sc, sc.Unit)
 		for _, a := range h.Assocs {
@@ -818,22 +822,8 @@ func (c *checker) doHead(h *DoStmt, sc *Scope, ctx *unitCtx) *Scope {
 				if s.Kind != SymVariable && s.Kind != SymUnknown {
 					c.diags.errorf(pos, "%s in %s(...) is not a variable", n, l.Kind)
 				}
-				if l.Kind == "reduce" && s.Type.Known() {
-					switch l.Op {
-					case "+", "*", "max", "min":
-						if !s.Type.IsNumeric() || (l.Op == "max" || l.Op == "min") && s.Type.Base == TyComplex {
-							c.diags.errorf(pos, "type mismatch: reduce(%s) needs a numeric variable, %s is %s", l.Op, n, s.Type)
-						}
-					case "iand", "ior", "ieor":
-						if s.Type.Base != TyInteger {
-							c.diags.errorf(pos, "type mismatch: reduce(%s) needs an integer variable, %s is %s", l.Op, n, s.Type)
-						}
-					default:
-						if s.Type.Base != TyLogical {
-							c.diags.errorf(pos, "type mismatch: reduce(%s) needs a logical variable, %s is %s", l.Op, n, s.Type)
-						}
-					}
-				}
+				// Reduction operators against variable types are checked by
+				// the locality rules (rules/locality.mg).
 			}
 		}
 		return inner

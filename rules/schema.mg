@@ -1,0 +1,166 @@
+# schema.mg -- the facts fgpu's front end extracts from a typed program
+# (package facts), with a doc and an arg descriptor for every argument.
+#
+# Conventions:
+# - Every fact about the program refers to a site (/s/N): a statement, an
+#   expression, a declaration, a procedure or a loop. loc/4 maps sites to
+#   positions. Site numbers follow source order within a file.
+# - Procedures and loops are named by the site of their heading statement.
+# - Variables are named by the site of their declaration (/v/N).
+# - Types are names: /t/integer/4, /t/real/8, /t/complex/8, /t/logical/4,
+#   /t/character/1, /t/derived/N (N: the site of the type definition),
+#   /t/unknown.
+# - Facts are built per program (the files of one command line) and only for
+#   what the analyses read: procedures a loop cannot reach still get their
+#   facts, but no fact is emitted below a compile-time constant.
+
+Decl loc(Site, File, Line, Col)
+  descr [doc("Site is at File:Line:Col (1-based)."),
+         arg(Site, "a site"), arg(File, "source file path"),
+         arg(Line, "line"), arg(Col, "column")]
+  bound [/name, /string, /number, /number].
+
+Decl proc(P, Name)
+  descr [doc("P is a procedure (function, subroutine, main program, module procedure, internal procedure, interface body)."),
+         arg(P, "the procedure's site"), arg(Name, "its Fortran name")]
+  bound [/name, /string].
+
+Decl proc_attr(P, Attr)
+  descr [doc("Procedure P has attribute Attr: /pure (pure or elemental, not impure), /elemental, /impure (explicitly impure), /recursive, /internal, /module, /external, /interface, /program."),
+         arg(P, "procedure"), arg(Attr, "attribute name")]
+  bound [/name, /name].
+
+Decl proc_host(P, Host)
+  descr [doc("Procedure P is contained in Host (a procedure or module unit site)."),
+         arg(P, "procedure"), arg(Host, "host unit")]
+  bound [/name, /name].
+
+Decl calls(Site, Caller, Callee)
+  descr [doc("The statement or expression at Site, in the body of procedure Caller (or of the main program), references procedure Callee (a call, a function reference, a defined operation or assignment, a type-bound procedure)."),
+         arg(Site, "call site"), arg(Caller, "calling procedure"), arg(Callee, "called procedure")]
+  bound [/name, /name, /name].
+
+Decl calls_external(Site, Caller, Name)
+  descr [doc("Site references a procedure whose body is not among the given files (an external procedure with an implicit interface, or one from an unavailable module)."),
+         arg(Site, "call site"), arg(Caller, "calling procedure"), arg(Name, "the procedure name")]
+  bound [/name, /name, /string].
+
+Decl call_arg(Site, Index, Dummy, Var)
+  descr [doc("At call Site, actual argument number Index (from 1) is a designator rooted at variable Var and is associated with dummy Dummy of the callee."),
+         arg(Site, "call site"), arg(Index, "argument position"), arg(Dummy, "dummy variable of the callee"), arg(Var, "root variable of the actual argument")]
+  bound [/name, /number, /name, /name].
+
+Decl loop(L, Kind, Proc)
+  descr [doc("L is a parallel loop of kind /do_concurrent or /omp_parallel_do in procedure Proc."),
+         arg(L, "loop site"), arg(Kind, "loop kind"), arg(Proc, "enclosing procedure")]
+  bound [/name, /name, /name].
+
+Decl loop_parent(L, Outer)
+  descr [doc("Parallel loop L is nested in the body of parallel loop Outer."),
+         arg(L, "inner loop"), arg(Outer, "outer loop")]
+  bound [/name, /name].
+
+Decl in_loop(Site, L)
+  descr [doc("The statement or expression at Site is in the body (or the mask) of parallel loop L, at any depth of constructs."),
+         arg(Site, "site"), arg(L, "loop")]
+  bound [/name, /name].
+
+Decl loop_index(L, Var)
+  descr [doc("Var is an index variable of loop L."),
+         arg(L, "loop"), arg(Var, "index variable")]
+  bound [/name, /name].
+
+Decl locality(L, Kind, Var, Site)
+  descr [doc("Loop L gives variable Var locality Kind (/local, /local_init, /shared, /reduce) at Site."),
+         arg(L, "loop"), arg(Kind, "locality kind"), arg(Var, "variable"), arg(Site, "site of the name in the spec")]
+  bound [/name, /name, /name, /name].
+
+Decl reduce_op(L, Var, Op)
+  descr [doc("Loop L reduces Var with operator Op (/plus, /times, /max, /min, /iand, /ior, /ieor, /and, /or, /eqv, /neqv)."),
+         arg(L, "loop"), arg(Var, "reduction variable"), arg(Op, "operator")]
+  bound [/name, /name, /name].
+
+Decl default_none(L, Site)
+  descr [doc("Loop L has default(none) at Site."),
+         arg(L, "loop"), arg(Site, "site of default(none)")]
+  bound [/name, /name].
+
+Decl var(V, Name, Owner)
+  descr [doc("V is a variable named Name declared in Owner (a procedure, module unit, or a loop for a block of the loop or a construct-local index)."),
+         arg(V, "variable"), arg(Name, "Fortran name"), arg(Owner, "declaring unit")]
+  bound [/name, /string, /name].
+
+Decl var_type(V, T)
+  descr [doc("Variable V has declared type T (rank ignored)."),
+         arg(V, "variable"), arg(T, "type")]
+  bound [/name, /name].
+
+Decl var_attr(V, Attr)
+  descr [doc("Variable V has attribute Attr: /dummy, /result, /local, /block, /module_var, /parameter, /allocatable, /pointer, /target, /intent_in, /intent_out, /intent_inout, /value, /array, /index."),
+         arg(V, "variable"), arg(Attr, "attribute")]
+  bound [/name, /name].
+
+Decl declares(Owner, V, Site)
+  descr [doc("Owner (a procedure, or a loop for the block variables of its body) declares dummy, result or local variable V at Site."),
+         arg(Owner, "procedure or loop"), arg(V, "variable"), arg(Site, "declaration site")]
+  bound [/name, /name, /name].
+
+Decl intrinsic_type(T, Base, Kind)
+  descr [doc("T is an intrinsic type: Base /integer, /real, /complex, /logical, /character with kind Kind."),
+         arg(T, "type"), arg(Base, "base type"), arg(Kind, "kind")]
+  bound [/name, /name, /number].
+
+Decl derived_type(T, Name)
+  descr [doc("T is a derived type named Name."),
+         arg(T, "type"), arg(Name, "Fortran name")]
+  bound [/name, /string].
+
+Decl component(T, Name, CT, Site)
+  descr [doc("Derived type T has component Name of type CT, declared at Site (inherited components included)."),
+         arg(T, "derived type"), arg(Name, "component name"), arg(CT, "component type"), arg(Site, "declaration site")]
+  bound [/name, /string, /name, /name].
+
+Decl uses_type(Owner, T, Site, How)
+  descr [doc("Owner (a loop body or a procedure body) evaluates a value of type T at Site, the first such site in source order. How is /value for an expression value (a component reference counts as the component's type; a derived-type value used whole as its type), /decl for a declared dummy, result or local. Nothing below a compile-time constant."),
+         arg(Owner, "loop or procedure"), arg(T, "type"), arg(Site, "first site"), arg(How, "/value or /decl")]
+  bound [/name, /name, /name, /name].
+
+Decl io(Site, Owner, Kind)
+  descr [doc("An input/output statement at Site in Owner (loop body or procedure): Kind /external, or /internal for internal-file I/O (a character variable as unit)."),
+         arg(Site, "statement"), arg(Owner, "loop or procedure"), arg(Kind, "I/O kind")]
+  bound [/name, /name, /name].
+
+Decl stop_stmt(Site, Owner, Kind)
+  descr [doc("A stop (Kind /stop) or error stop (/error_stop) statement at Site in Owner (a loop body or a procedure)."),
+         arg(Site, "statement"), arg(Owner, "loop or procedure"), arg(Kind, "stop kind")]
+  bound [/name, /name, /name].
+
+Decl access(Site, Owner, V, Mode)
+  descr [doc("The statement at Site in Owner (loop body or procedure body) reads (Mode /read) or writes (/write) variable V (through any part of it)."),
+         arg(Site, "statement"), arg(Owner, "loop or procedure"), arg(V, "variable"), arg(Mode, "/read or /write")]
+  bound [/name, /name, /name, /name].
+
+Decl stmt_index(Site, L, N)
+  descr [doc("The statement at Site is number N (pre-order, from 0) of the body of loop L."),
+         arg(Site, "statement"), arg(L, "loop"), arg(N, "position")]
+  bound [/name, /name, /number].
+
+Decl device(Dev)
+  descr [doc("The offload target of this run: /dev/cuda, /dev/cpu or /dev/metal (given by the command line, --gpu)."),
+         arg(Dev, "device")]
+  bound [/name].
+
+Decl unsupported_rule(Dev, Reason)
+  descr [doc("Reason (an entry of the unsupported list) applies on device Dev (facts given with the rules, rules/reasons.mg)."),
+         arg(Dev, "device"), arg(Reason, "reason name")]
+  bound [/name, /name].
+
+Decl option(Name)
+  descr [doc("A command-line option of the run: /fallback (--gpu-allow-cpu-fallback), /show_kernel_source (--show-gpu-kernel-source)."),
+         arg(Name, "option")]
+  bound [/name].
+
+Decl impure_intrinsic(Site, Name)
+  descr [doc("The statement or expression at Site references impure intrinsic procedure Name (random_number, cpu_time, ...)."),
+         arg(Site, "call site"), arg(Name, "intrinsic name")]
+  bound [/name, /string].
