@@ -40,10 +40,10 @@ var commands []command
 func init() {
 	commands = []command{
 		{name: "parse", args: "[--dump] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "front end only: read, preprocess and check the program; --dump prints the typed program", fn: runParse},
-		{name: "check", args: "FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", pending: true},
-		{name: "explain", args: "FILE[:LINE]", summary: "the derivation of each loop's outcome (or of each wait)", pending: true},
-		{name: "facts", args: "FILE...", summary: "the relational facts of the program, one a line", pending: true},
-		{name: "query", args: "FILE... 'goal'", summary: "the facts matching a Datalog goal", pending: true},
+		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--time-passes] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
+		{name: "explain", args: "[check flags] FILE[:LINE]...", summary: "the shortest derivation of each loop's outcome, as a positioned chain", fn: runExplain},
+		{name: "facts", args: "[check flags] FILE...", summary: "the relational facts of the program, sorted Mangle text, one a line", fn: runFacts},
+		{name: "query", args: "[check flags] FILE... 'goal'", summary: "the facts (extracted and derived) matching a Datalog goal", fn: runQuery},
 		{name: "build", args: "FILE... -o OUT", summary: "build the program, its loops offloaded", pending: true},
 		{name: "run", args: "FILE... [-- ARGS]", summary: "build and run the program", pending: true},
 		{name: "version", summary: "print fgpu's version", fn: runVersion},

@@ -1,0 +1,267 @@
+package main
+
+// The analysis commands: check, explain, facts, query (ARCHITECTURE.md
+// section 5). They run the front end, then the facts and rules stages.
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"fgpu/facts"
+	"fgpu/frontend"
+	"fgpu/rules"
+
+	"github.com/google/mangle/ast"
+)
+
+type analysisFlags struct {
+	opts        rules.CheckOptions
+	timePasses  bool
+	defines     []string
+	includeDirs []string
+	files       []string
+	help        bool
+}
+
+// parseAnalysisArgs reads the flags shared by check, explain, facts, query.
+func parseAnalysisArgs(args []string) (analysisFlags, error) {
+	f := analysisFlags{opts: rules.CheckOptions{Device: "cpu"}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			f.files = append(f.files, args[i+1:]...)
+			return f, nil
+		case a == "-h" || a == "-help" || a == "--help":
+			f.help = true
+		case strings.HasPrefix(a, "--gpu="):
+			d := strings.TrimPrefix(a, "--gpu=")
+			switch d {
+			case "cpu", "cuda_cpu":
+				d = "cpu"
+			case "cuda", "metal":
+			case "none":
+				return f, fmt.Errorf("--gpu=none keeps every loop on the host: there is nothing to check")
+			default:
+				return f, fmt.Errorf("unknown device %q in %s (cpu, cuda, metal)", d, a)
+			}
+			f.opts.Device = d
+		case a == "--gpu-allow-cpu-fallback":
+			f.opts.Fallback = true
+		case a == "--show-gpu-kernel-source":
+			f.opts.ShowKernelSource = true
+		case a == "--gpu-offload-omp-loops":
+			f.opts.OffloadOmp = true
+		case strings.HasPrefix(a, "--unsupported-as="):
+			d := strings.TrimPrefix(a, "--unsupported-as=")
+			if d != "metal" && d != "cuda" && d != "cpu" {
+				return f, fmt.Errorf("unknown device %q in %s", d, a)
+			}
+			f.opts.UnsupportedAs = d
+		case a == "--time-passes":
+			f.timePasses = true
+		case a == "-D" || a == "-I":
+			if i+1 >= len(args) || args[i+1] == "" {
+				return f, fmt.Errorf("flag %s needs a value", a)
+			}
+			i++
+			if a == "-D" {
+				f.defines = append(f.defines, args[i])
+			} else {
+				f.includeDirs = append(f.includeDirs, args[i])
+			}
+		case strings.HasPrefix(a, "-D"):
+			f.defines = append(f.defines, a[2:])
+		case strings.HasPrefix(a, "-I"):
+			f.includeDirs = append(f.includeDirs, a[2:])
+		case strings.HasPrefix(a, "-") && a != "-":
+			return f, fmt.Errorf("unknown flag %s", a)
+		default:
+			f.files = append(f.files, a)
+		}
+	}
+	return f, nil
+}
+
+// analyze runs the front end and the analyses; it reports diagnostics and
+// returns nil (with the exit status) when it cannot go on.
+func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*frontend.Program, *rules.CheckResult, int) {
+	t0 := time.Now()
+	prog, diags := frontend.Load(f.files, frontend.Options{Defines: f.defines, IncludeDirs: f.includeDirs})
+	tFront := time.Since(t0)
+	diags.Render(stderr, prog)
+	if diags.HasErrors() {
+		return nil, nil, exitError
+	}
+	cr, err := rules.Check(prog, f.opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
+		return nil, nil, exitError
+	}
+	if f.timePasses {
+		fmt.Fprintf(stderr, "time: front end %v\n", tFront.Round(time.Microsecond))
+		fmt.Fprintf(stderr, "time: facts %v (%d facts)\n", cr.FactsTime.Round(time.Microsecond), len(cr.Facts.Atoms))
+		fmt.Fprintf(stderr, "time: evaluation %v\n", cr.EvalTime.Round(time.Microsecond))
+		var files []string
+		for file := range cr.Result.FileTimes {
+			files = append(files, file)
+		}
+		sort.Strings(files)
+		for _, file := range files {
+			fmt.Fprintf(stderr, "time:   %s %v\n", file, cr.Result.FileTimes[file].Round(time.Microsecond))
+		}
+	}
+	if v := cr.Violations(); len(v) > 0 {
+		fmt.Fprintf(stderr, "fgpu: internal error: the analyses broke their invariants:\n\t%s\n", strings.Join(v, "\n\t"))
+		if name == "check" || name == "explain" {
+			return nil, nil, exitError
+		}
+	}
+	return prog, cr, exitOK
+}
+
+func usageError(stderr io.Writer, name string, err error) int {
+	fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
+	commandUsage(stderr, lookup(name))
+	return exitUsage
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	f, err := parseAnalysisArgs(args)
+	if err == nil && !f.help && len(f.files) == 0 {
+		err = errNoFiles
+	}
+	if err != nil {
+		return usageError(stderr, "check", err)
+	}
+	if f.help {
+		commandUsage(stdout, lookup("check"))
+		return exitOK
+	}
+	prog, cr, rc := analyze("check", f, stdout, stderr)
+	if cr == nil {
+		return rc
+	}
+	dev := strings.TrimPrefix(cr.Device, "/dev/")
+	for _, l := range cr.Loops {
+		switch l.Outcome {
+		case "offload":
+			fmt.Fprintf(stdout, "%s:%d: offload (%s)\n", l.Pos.File, l.Pos.Line, dev)
+		default:
+			fmt.Fprintf(stdout, "%s:%d: %s: %s\n", l.Pos.File, l.Pos.Line, l.Outcome, l.Reason)
+		}
+	}
+	cr.Diags.Render(stderr, prog)
+	if cr.Diags.HasErrors() {
+		return exitError
+	}
+	return exitOK
+}
+
+// runExplain prints, for each loop (or the loop at FILE:LINE), the
+// shortest derivation of its outcome as a positioned chain.
+func runExplain(args []string, stdout, stderr io.Writer) int {
+	f, err := parseAnalysisArgs(args)
+	if err == nil && !f.help && len(f.files) == 0 {
+		err = errNoFiles
+	}
+	if err != nil {
+		return usageError(stderr, "explain", err)
+	}
+	if f.help {
+		commandUsage(stdout, lookup("explain"))
+		return exitOK
+	}
+	lines := map[string]map[int]bool{}
+	for i, file := range f.files {
+		if j := strings.LastIndexByte(file, ':'); j > 0 {
+			if n, err := strconv.Atoi(file[j+1:]); err == nil {
+				f.files[i] = file[:j]
+				if lines[file[:j]] == nil {
+					lines[file[:j]] = map[int]bool{}
+				}
+				lines[file[:j]][n] = true
+			}
+		}
+	}
+	_, cr, rc := analyze("explain", f, stdout, stderr)
+	if cr == nil {
+		return rc
+	}
+	found := false
+	for _, l := range cr.Loops {
+		if want := lines[l.Pos.File]; want != nil && !want[l.Pos.Line] {
+			continue
+		}
+		found = true
+		for _, line := range rules.ExplainLoop(cr, l) {
+			fmt.Fprintln(stdout, line)
+		}
+	}
+	if !found {
+		fmt.Fprintln(stderr, "fgpu: explain: no parallel loop at the given lines")
+		return exitError
+	}
+	return exitOK
+}
+
+func runFacts(args []string, stdout, stderr io.Writer) int {
+	f, err := parseAnalysisArgs(args)
+	if err == nil && !f.help && len(f.files) == 0 {
+		err = errNoFiles
+	}
+	if err != nil {
+		return usageError(stderr, "facts", err)
+	}
+	if f.help {
+		commandUsage(stdout, lookup("facts"))
+		return exitOK
+	}
+	_, cr, rc := analyze("facts", f, stdout, stderr)
+	if cr == nil {
+		return rc
+	}
+	atoms := append([]ast.Atom(nil), cr.Facts.Atoms...)
+	atoms = append(atoms, ast.NewAtom("device", facts.Name(cr.Device)))
+	if err := rules.FormatFacts(stdout, atoms); err != nil {
+		fmt.Fprintf(stderr, "fgpu: facts: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+func runQuery(args []string, stdout, stderr io.Writer) int {
+	f, err := parseAnalysisArgs(args)
+	if err == nil && !f.help && len(f.files) < 2 {
+		err = fmt.Errorf("needs files and a goal")
+	}
+	if err != nil {
+		return usageError(stderr, "query", err)
+	}
+	if f.help {
+		commandUsage(stdout, lookup("query"))
+		return exitOK
+	}
+	goal := f.files[len(f.files)-1]
+	f.files = f.files[:len(f.files)-1]
+	_, cr, rc := analyze("query", f, stdout, stderr)
+	if cr == nil {
+		return rc
+	}
+	atoms, err := cr.Result.Query(goal)
+	if err != nil {
+		fmt.Fprintf(stderr, "fgpu: query: %v\n", err)
+		return exitError
+	}
+	return func() int {
+		if err := rules.FormatFacts(stdout, atoms); err != nil {
+			fmt.Fprintf(stderr, "fgpu: query: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	}()
+}

@@ -1,0 +1,954 @@
+// Package facts turns a typed program (package frontend) into relational
+// facts for the Datalog analyses (package rules). The schema, with a doc for
+// every predicate, is rules/schema.mg.
+//
+// Every fact about the program refers to a site (/s/N), and loc/4 maps each
+// site to its position. Sites are numbered in traversal order (files in
+// command-line order, units and statements in source order), so the facts
+// of a program are deterministic.
+package facts
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"fgpu/frontend"
+
+	"github.com/google/mangle/ast"
+)
+
+// Set is the facts of one program and the positions of their sites.
+type Set struct {
+	Atoms []ast.Atom
+	pos   []frontend.Pos // site number -> position
+	names map[string]int // site name -> number
+	// What a site stands for, for lowering and messages.
+	Loops map[string]*frontend.Construct
+	Procs map[string]*frontend.Procedure
+	Vars  map[string]*frontend.Symbol
+}
+
+// Pos returns the position of a site constant (/s/N or /v/N).
+func (s *Set) Pos(site ast.Constant) (frontend.Pos, bool) {
+	n, ok := s.names[site.Symbol]
+	if !ok {
+		return frontend.Pos{}, false
+	}
+	return s.pos[n], true
+}
+
+// Sorted returns the facts sorted by their text (for dumps).
+func (s *Set) Sorted() []ast.Atom {
+	out := append([]ast.Atom(nil), s.Atoms...)
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// Options select what is extracted.
+type Options struct {
+	// OmpLoops makes !$omp parallel do loops parallel loops
+	// (--gpu-offload-omp-loops); they are always recorded, with their kind.
+	OmpLoops bool
+}
+
+type extractor struct {
+	set     *Set
+	sites   map[any]string // node -> site name
+	types   map[string]bool
+	derived map[*frontend.DerivedType]string
+	dtList  []*frontend.DerivedType
+	// first records uses_type per (owner, type, how) so only the first
+	// site is kept.
+	first map[string]bool
+	seen  map[string]bool // dedup of atoms
+	prog  *frontend.Program
+}
+
+// Extract builds the facts of a program.
+func Extract(prog *frontend.Program, opts Options) *Set {
+	x := &extractor{
+		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{},
+			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}},
+		sites:   map[any]string{},
+		types:   map[string]bool{},
+		derived: map[*frontend.DerivedType]string{},
+		first:   map[string]bool{},
+		seen:    map[string]bool{},
+		prog:    prog,
+	}
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			x.unit(u)
+		}
+	}
+	// Derived types (their components) last: every type seen gets facts.
+	for i := 0; i < len(x.dtList); i++ {
+		x.derivedFacts(x.dtList[i])
+	}
+	return x.set
+}
+
+// name makes a Mangle name constant (with the hash ast.Name computes:
+// a Constant built by hand would never equal the rules' constants).
+func name(s string) ast.Constant {
+	c, err := ast.Name(s)
+	if err != nil {
+		panic(fmt.Sprintf("facts: invalid name %q: %v", s, err))
+	}
+	return c
+}
+
+// Name is name for other packages.
+func Name(s string) ast.Constant { return name(s) }
+
+func (x *extractor) add(pred string, args ...ast.BaseTerm) {
+	a := ast.NewAtom(pred, args...)
+	k := a.String()
+	if x.seen[k] {
+		return
+	}
+	x.seen[k] = true
+	x.set.Atoms = append(x.set.Atoms, a)
+}
+
+// site returns the site name of a node, creating it (with a loc fact).
+func (x *extractor) site(node any, pos frontend.Pos) ast.Constant {
+	if s, ok := x.sites[node]; ok {
+		return name(s)
+	}
+	n := len(x.set.pos)
+	s := fmt.Sprintf("/s/%d", n)
+	x.sites[node] = s
+	x.set.pos = append(x.set.pos, pos)
+	x.set.names[s] = n
+	x.add("loc", name(s), ast.String(pos.File), ast.Number(int64(pos.Line)), ast.Number(int64(pos.Col)))
+	return name(s)
+}
+
+// varSite names a variable by its symbol (the original one for
+// use-associated names).
+func (x *extractor) varSite(sym *frontend.Symbol) ast.Constant {
+	for sym.Use != nil {
+		sym = sym.Use
+	}
+	if s, ok := x.sites[sym]; ok {
+		return name(s)
+	}
+	n := len(x.set.pos)
+	s := fmt.Sprintf("/v/%d", n)
+	x.sites[sym] = s
+	x.set.pos = append(x.set.pos, sym.Pos)
+	x.set.names[s] = n
+	x.set.Vars[s] = sym
+	x.add("loc", name(s), ast.String(sym.Pos.File), ast.Number(int64(sym.Pos.Line)), ast.Number(int64(sym.Pos.Col)))
+	owner := "/s/unknown"
+	if sym.Scope != nil && sym.Scope.Unit != nil {
+		owner = x.site(sym.Scope.Unit, sym.Scope.Unit.Pos).Symbol
+	}
+	x.add("var", name(s), ast.String(sym.Name), name(owner))
+	x.add("var_type", name(s), x.typeName(sym.Type))
+	for _, a := range varAttrs(sym) {
+		x.add("var_attr", name(s), name("/"+a))
+	}
+	return name(s)
+}
+
+func varAttrs(s *frontend.Symbol) []string {
+	var out []string
+	add := func(ok bool, a string) {
+		if ok {
+			out = append(out, a)
+		}
+	}
+	add(s.Dummy, "dummy")
+	isResult := s.Scope != nil && s.Scope.Unit != nil && s.Scope.Unit.Result == s
+	add(isResult, "result")
+	add(s.Kind == frontend.SymParameter, "parameter")
+	add(s.Allocatable, "allocatable")
+	add(s.Pointer, "pointer")
+	add(s.Target, "target")
+	add(s.Intent == "in", "intent_in")
+	add(s.Intent == "out", "intent_out")
+	add(s.Intent == "inout", "intent_inout")
+	add(s.Value, "value")
+	add(s.Rank != 0, "array")
+	if s.Scope != nil {
+		switch s.Scope.Kind {
+		case frontend.ScopeImpliedDo:
+			out = append(out, "index")
+		case frontend.ScopeBlock:
+			out = append(out, "block")
+		case frontend.ScopeUnit:
+			if s.Scope.Unit != nil && s.Scope.Unit.Kind == frontend.UnitModule {
+				out = append(out, "module_var")
+			} else if !s.Dummy && !isResult {
+				out = append(out, "local")
+			}
+		}
+	}
+	return out
+}
+
+// typeName names a type; derived types are recorded for component facts.
+func (x *extractor) typeName(t frontend.Type) ast.Constant {
+	switch t.Base {
+	case frontend.TyInteger, frontend.TyReal, frontend.TyComplex, frontend.TyLogical, frontend.TyCharacter:
+		k := t.Kind
+		if k == 0 {
+			k = 4
+			if t.Base == frontend.TyCharacter {
+				k = 1
+			}
+		}
+		n := fmt.Sprintf("/t/%s/%d", t.Base, k)
+		if !x.types[n] {
+			x.types[n] = true
+			x.add("intrinsic_type", name(n), name("/"+t.Base.String()), ast.Number(int64(k)))
+		}
+		return name(n)
+	case frontend.TyDerived:
+		if t.Derived == nil {
+			return name("/t/unknown")
+		}
+		if s, ok := x.derived[t.Derived]; ok {
+			return name(s)
+		}
+		n := fmt.Sprintf("/t/derived/%d", len(x.derived))
+		x.derived[t.Derived] = n
+		x.dtList = append(x.dtList, t.Derived)
+		x.add("derived_type", name(n), ast.String(t.Derived.Name))
+		return name(n)
+	case frontend.TyClassStar:
+		return name("/t/class_star")
+	}
+	return name("/t/unknown")
+}
+
+func (x *extractor) derivedFacts(dt *frontend.DerivedType) {
+	tn := x.derived[dt]
+	for _, c := range dt.AllComponents() {
+		if c.External {
+			continue // a procedure pointer component holds no data of its type
+		}
+		x.add("component", name(tn), ast.String(c.Name), x.typeName(c.Type), x.site(c, c.Pos))
+	}
+}
+
+// ctx is where a statement is: its procedure and enclosing parallel loops.
+type ctx struct {
+	proc  *frontend.Procedure
+	psite ast.Constant
+	loops []ast.Constant // enclosing parallel loops, innermost last
+	index map[ast.Constant]int
+}
+
+func (c *ctx) owners() []ast.Constant {
+	return append([]ast.Constant{c.psite}, c.loops...)
+}
+
+func (c *ctx) with(l ast.Constant) *ctx {
+	n := &ctx{proc: c.proc, psite: c.psite, loops: append(append([]ast.Constant(nil), c.loops...), l), index: c.index}
+	return n
+}
+
+// unit extracts a program unit and its contained procedures.
+func (x *extractor) unit(u *frontend.Procedure) {
+	p := x.site(u, u.Pos)
+	x.set.Procs[p.Symbol] = u
+	if u.Kind != frontend.UnitModule && u.Kind != frontend.UnitSubmodule && u.Kind != frontend.UnitBlockData {
+		x.add("proc", p, ast.String(u.Name))
+		attrs := map[string]bool{
+			"pure": u.IsPure(), "elemental": u.Elemental, "impure": u.Impure, "recursive": u.Recursive,
+			"internal": u.Internal, "module": u.ModuleProc, "external": u.External, "interface": u.Interface,
+			"program": u.Kind == frontend.UnitProgram,
+		}
+		for _, a := range []string{"elemental", "external", "impure", "interface", "internal", "module", "program", "pure", "recursive"} {
+			if attrs[a] {
+				x.add("proc_attr", p, name("/"+a))
+			}
+		}
+		if u.Host != nil {
+			x.add("proc_host", p, x.site(u.Host, u.Host.Pos))
+		}
+	}
+	c := &ctx{proc: u, psite: p, index: map[ast.Constant]int{}}
+	x.declarations(u, c)
+	for _, s := range u.Spec {
+		if ib, ok := s.(*frontend.InterfaceBlock); ok {
+			for _, b := range ib.Bodies {
+				x.unit(b)
+			}
+		}
+	}
+	x.stmts(u.Body, c)
+	for _, q := range u.Contains {
+		x.unit(q)
+	}
+}
+
+// declarations records the dummies, result and locals of a procedure with
+// their declared types.
+func (x *extractor) declarations(u *frontend.Procedure, c *ctx) {
+	if u.Scope == nil || u.Kind == frontend.UnitModule || u.Kind == frontend.UnitSubmodule || u.Kind == frontend.UnitBlockData {
+		return
+	}
+	x.scopeDecls(u.Scope, c.owners())
+}
+
+func (x *extractor) scopeDecls(sc *frontend.Scope, owners []ast.Constant) {
+	for _, s := range sc.Order {
+		if s.Use != nil || s.Kind != frontend.SymVariable || s.Host {
+			continue
+		}
+		v := x.varSite(s)
+		for _, o := range owners {
+			x.add("declares", o, v, v)
+			x.usesType(o, s.Type, v, "/decl")
+		}
+	}
+}
+
+func (x *extractor) usesType(owner ast.Constant, t frontend.Type, site ast.Constant, how string) {
+	if !t.Known() || t.Base == frontend.TyBOZ || t.Base == frontend.TyNone {
+		return
+	}
+	tn := x.typeName(t)
+	k := owner.Symbol + " " + tn.Symbol + " " + how
+	if x.first[k] {
+		return
+	}
+	x.first[k] = true
+	x.add("uses_type", owner, tn, site, name(how))
+}
+
+func (x *extractor) stmts(ss []frontend.Stmt, c *ctx) {
+	for i := 0; i < len(ss); i++ {
+		s := ss[i]
+		// "!$omp parallel do" followed by a DO construct.
+		if d, ok := s.(*frontend.DirectiveStmt); ok && isOmpParallelDo(d) && i+1 < len(ss) {
+			if k, ok := ss[i+1].(*frontend.Construct); ok {
+				if _, ok := k.Head.(*frontend.DoStmt); ok {
+					x.stmt(d, c)
+					x.loop(k, d, c)
+					i++
+					continue
+				}
+			}
+		}
+		x.stmt(s, c)
+	}
+}
+
+func isOmpParallelDo(d *frontend.DirectiveStmt) bool {
+	w := strings.Join(d.Words, " ")
+	return strings.HasPrefix(w, "parallel do") || strings.HasPrefix(w, "target teams distribute parallel do") || strings.HasPrefix(w, "parallel loop")
+}
+
+// stmtSite registers a statement site (in_loop, stmt_index).
+func (x *extractor) stmtSite(s frontend.Stmt, c *ctx) ast.Constant {
+	st := x.site(s, frontend.StmtPos(s))
+	for _, l := range c.loops {
+		x.add("in_loop", st, l)
+		n := c.index[l]
+		if _, done := x.sites[[2]any{s, l.Symbol}]; !done {
+			x.sites[[2]any{s, l.Symbol}] = ""
+			x.add("stmt_index", st, l, ast.Number(int64(n)))
+			c.index[l] = n + 1
+		}
+	}
+	return st
+}
+
+func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
+	switch k := s.(type) {
+	case *frontend.Construct:
+		if d, ok := k.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
+			x.loop(k, nil, c)
+			return
+		}
+		x.construct(k, c)
+		return
+	}
+	st := x.stmtSite(s, c)
+	switch k := s.(type) {
+	case *frontend.AssignStmt:
+		if k.StmtFunc {
+			return
+		}
+		x.expr(k.RHS, st, c)
+		x.designator(k.LHS, st, c, "/write")
+	case *frontend.PtrAssignStmt:
+		x.expr(k.RHS, st, c)
+		x.designator(k.LHS, st, c, "/write")
+	case *frontend.CallStmt:
+		x.call(st, k.Proc, k.Intr, k.Callee, k.Args, c)
+	case *frontend.IfStmt:
+		x.expr(k.Cond, st, c)
+		if k.Action != nil {
+			x.stmt(k.Action, c)
+		}
+	case *frontend.ArithIfStmt:
+		x.expr(k.Expr, st, c)
+	case *frontend.GotoStmt:
+		x.expr(k.Computed, st, c)
+	case *frontend.ReturnStmt:
+		x.expr(k.Expr, st, c)
+	case *frontend.StopStmt:
+		kind := "/stop"
+		if k.Error {
+			kind = "/error_stop"
+		}
+		for _, o := range c.owners() {
+			x.add("stop_stmt", st, o, name(kind))
+		}
+		x.expr(k.Code, st, c)
+		x.expr(k.Quiet, st, c)
+	case *frontend.AllocateStmt:
+		for _, it := range k.Items {
+			if it.Kind == frontend.ERef {
+				for _, a := range it.Args {
+					x.expr(a, st, c)
+				}
+				x.designator(it.X, st, c, "/write")
+			} else {
+				x.designator(it, st, c, "/write")
+			}
+		}
+		for _, o := range k.Opts {
+			x.optExpr(o, st, c)
+		}
+	case *frontend.DeallocateStmt:
+		for _, it := range k.Items {
+			x.designator(it, st, c, "/write")
+		}
+		for _, o := range k.Opts {
+			x.optExpr(o, st, c)
+		}
+	case *frontend.NullifyStmt:
+		for _, it := range k.Items {
+			x.designator(it, st, c, "/write")
+		}
+	case *frontend.IOStmt:
+		x.io(k, st, c)
+	case *frontend.WhereStmt:
+		x.expr(k.Mask, st, c)
+		if k.Action != nil {
+			x.stmt(k.Action, c)
+		}
+	case *frontend.ForallStmt:
+		x.header(k.Header, st, c)
+		if k.Action != nil {
+			x.stmt(k.Action, c)
+		}
+	}
+}
+
+// optExpr handles a keyword option (stat=, source=, ...): stat/errmsg are
+// written, others read.
+func (x *extractor) optExpr(o *frontend.Expr, st ast.Constant, c *ctx) {
+	if o.Kind == frontend.EKeyword && (o.Name == "stat" || o.Name == "errmsg") {
+		x.designator(o.X, st, c, "/write")
+		return
+	}
+	x.expr(o, st, c)
+}
+
+func (x *extractor) header(h *frontend.ConcurrentHeader, st ast.Constant, c *ctx) {
+	if h == nil {
+		return
+	}
+	for _, ix := range h.Indices {
+		x.expr(ix.Lo, st, c)
+		x.expr(ix.Hi, st, c)
+		x.expr(ix.Step, st, c)
+	}
+	x.expr(h.Mask, st, c)
+}
+
+func (x *extractor) construct(k *frontend.Construct, c *ctx) {
+	st := x.stmtSite(k.Head, c)
+	switch h := k.Head.(type) {
+	case *frontend.IfThenStmt:
+		x.expr(h.Cond, st, c)
+	case *frontend.DoStmt:
+		if h.Var != "" {
+			if s := k.Scope; s != nil {
+				_ = s
+			}
+		}
+		x.expr(h.Lo, st, c)
+		x.expr(h.Hi, st, c)
+		x.expr(h.Step, st, c)
+		x.expr(h.While, st, c)
+	case *frontend.SelectCaseStmt:
+		x.expr(h.Expr, st, c)
+	case *frontend.SelectTypeStmt:
+		x.expr(h.Expr, st, c)
+	case *frontend.SelectRankStmt:
+		x.expr(h.Expr, st, c)
+	case *frontend.WhereStmt:
+		x.expr(h.Mask, st, c)
+	case *frontend.ForallStmt:
+		x.header(h.Header, st, c)
+	case *frontend.AssociateStmt:
+		for _, a := range h.Assocs {
+			x.expr(a.Expr, st, c)
+		}
+	case *frontend.BlockStmt:
+		if k.Scope != nil {
+			// Block variables: declared in the procedure and, inside a loop,
+			// in the loop (judged as whole values).
+			x.scopeDecls(k.Scope, c.owners())
+		}
+	}
+	x.stmts(k.Body, c)
+	for _, br := range k.Branches {
+		bs := x.stmtSite(br.Head, c)
+		switch h := br.Head.(type) {
+		case *frontend.ElseIfStmt:
+			x.expr(h.Cond, bs, c)
+		case *frontend.ElsewhereStmt:
+			x.expr(h.Mask, bs, c)
+		case *frontend.CaseStmt:
+			for _, r := range h.Items {
+				x.expr(r.Lo, bs, c)
+				x.expr(r.Hi, bs, c)
+			}
+		}
+		x.stmts(br.Body, c)
+	}
+}
+
+// loop extracts a parallel loop: DO CONCURRENT (k.Head) or an OpenMP
+// parallel do (dir set).
+func (x *extractor) loop(k *frontend.Construct, dir *frontend.DirectiveStmt, c *ctx) {
+	d := k.Head.(*frontend.DoStmt)
+	// The loop's own site is its DO statement.
+	var l ast.Constant
+	if dir != nil {
+		l = x.site(k.Head, dir.Pos)
+	} else {
+		l = x.site(k.Head, d.Pos)
+	}
+	// The loop statement is a statement of the enclosing loops.
+	for _, o := range c.loops {
+		x.add("in_loop", l, o)
+		x.add("loop_parent", l, o)
+	}
+	kind := "/do_concurrent"
+	if dir != nil {
+		kind = "/omp_parallel_do"
+	}
+	x.set.Loops[l.Symbol] = k
+	x.add("loop", l, name(kind), c.psite)
+	inner := c.with(l)
+	if d.Concurrent != nil {
+		if k.Scope != nil {
+			for _, ix := range d.Concurrent.Indices {
+				if s := k.Scope.Local(ix.Name); s != nil {
+					x.add("loop_index", l, x.varSite(s))
+				}
+			}
+		}
+		// Bounds are evaluated before the loop (outer owners); the mask in
+		// every iteration (the loop).
+		for _, ix := range d.Concurrent.Indices {
+			x.expr(ix.Lo, l, c)
+			x.expr(ix.Hi, l, c)
+			x.expr(ix.Step, l, c)
+		}
+		if d.Concurrent.Mask != nil {
+			ms := x.site(d.Concurrent.Mask, d.Concurrent.Mask.Pos)
+			for _, o := range inner.loops {
+				x.add("in_loop", ms, o)
+			}
+			x.expr(d.Concurrent.Mask, ms, inner)
+		}
+		outer := (*frontend.Scope)(nil)
+		if k.Scope != nil {
+			outer = k.Scope.Parent
+		}
+		for _, loc := range d.Locality {
+			if loc.Kind == "default" {
+				x.add("default_none", l, x.site(loc, loc.Pos))
+				continue
+			}
+			for i, n := range loc.Names {
+				var sym *frontend.Symbol
+				if outer != nil {
+					sym = outer.Lookup(n)
+				}
+				if sym == nil {
+					continue
+				}
+				pos := loc.Pos
+				if i < len(loc.NamePos) {
+					pos = loc.NamePos[i]
+				}
+				v := x.varSite(sym)
+				x.add("locality", l, name("/"+loc.Kind), v, x.site([2]any{loc, i}, pos))
+				if loc.Kind == "reduce" {
+					x.add("reduce_op", l, v, name("/"+reduceOpName(loc.Op)))
+				}
+			}
+		}
+	} else if d.Var != "" {
+		// !$omp parallel do: a counted DO; its variable is the index.
+		if sym := lookup(c.proc, d.Var); sym != nil {
+			x.add("loop_index", l, x.varSite(sym))
+		}
+		x.expr(d.Lo, l, c)
+		x.expr(d.Hi, l, c)
+		x.expr(d.Step, l, c)
+	}
+	x.stmts(k.Body, inner)
+	for _, br := range k.Branches {
+		x.stmts(br.Body, inner)
+	}
+}
+
+func lookup(p *frontend.Procedure, n string) *frontend.Symbol {
+	if p == nil || p.Scope == nil {
+		return nil
+	}
+	return p.Scope.Lookup(n)
+}
+
+func reduceOpName(op string) string {
+	switch op {
+	case "+":
+		return "plus"
+	case "*":
+		return "times"
+	}
+	return strings.Trim(op, ".")
+}
+
+// io records an input/output statement and its expressions.
+func (x *extractor) io(k *frontend.IOStmt, st ast.Constant, c *ctx) {
+	kind := "/external"
+	if (k.Op == "write" || k.Op == "read") && len(k.Control) > 0 {
+		u := k.Control[0]
+		for _, a := range k.Control {
+			if a.Kind == frontend.EKeyword && a.Name == "unit" {
+				u = a.X
+			}
+		}
+		if u != nil && u.Kind != frontend.EKeyword && u.Type.Base == frontend.TyCharacter {
+			kind = "/internal"
+		}
+	}
+	for _, o := range c.owners() {
+		x.add("io", st, o, name(kind))
+	}
+	for i, a := range k.Control {
+		if a.Kind == frontend.EKeyword {
+			switch a.Name {
+			case "iostat", "iomsg", "size", "nextrec", "number", "exist", "opened", "named", "name", "newunit":
+				x.designator(a.X, st, c, "/write")
+				continue
+			}
+			x.expr(a.X, st, c)
+			continue
+		}
+		if i == 0 && kind == "/internal" && k.Op == "write" {
+			x.designator(a, st, c, "/write")
+			continue
+		}
+		x.expr(a, st, c)
+	}
+	for _, it := range k.Items {
+		if k.Op == "read" {
+			x.inputItem(it, st, c)
+		} else {
+			x.expr(it, st, c)
+		}
+	}
+}
+
+func (x *extractor) inputItem(it *frontend.Expr, st ast.Constant, c *ctx) {
+	if it.Kind == frontend.EImpliedDo {
+		for _, a := range it.Args {
+			x.inputItem(a, st, c)
+		}
+		for _, r := range it.Range {
+			x.expr(r, st, c)
+		}
+		return
+	}
+	x.designator(it, st, c, "/write")
+}
+
+// access records that the statement reads or writes a variable.
+func (x *extractor) access(st ast.Constant, sym *frontend.Symbol, mode string, c *ctx) {
+	if sym == nil || sym.Kind != frontend.SymVariable {
+		return
+	}
+	v := x.varSite(sym)
+	for _, o := range c.owners() {
+		x.add("access", st, o, v, name(mode))
+	}
+}
+
+// designator handles a variable being defined (mode /write): its root is
+// written, its subscripts read, and its type is used.
+func (x *extractor) designator(e *frontend.Expr, st ast.Constant, c *ctx, mode string) {
+	if e == nil {
+		return
+	}
+	x.useType(e, c)
+	root := e
+	for root != nil && (root.Kind == frontend.ERef || root.Kind == frontend.EComponent) {
+		if root.Kind == frontend.ERef {
+			for _, a := range root.Args {
+				x.expr(a, st, c)
+			}
+		}
+		root = root.X
+	}
+	if root != nil && root.Kind == frontend.EName {
+		x.access(st, root.Sym, mode, c)
+	}
+}
+
+// useType records the type of an evaluated value for every owner.
+func (x *extractor) useType(e *frontend.Expr, c *ctx) {
+	if e.Const != nil || !e.Type.Known() {
+		return
+	}
+	s := x.site(e, e.Pos)
+	for _, o := range c.owners() {
+		x.usesType(o, e.Type, s, "/value")
+	}
+}
+
+// expr records the types, accesses and calls of an evaluated expression.
+// Nothing below a compile-time constant is recorded.
+func (x *extractor) expr(e *frontend.Expr, st ast.Constant, c *ctx) {
+	if e == nil || e.Const != nil {
+		return
+	}
+	switch e.Kind {
+	case frontend.ELit:
+		return
+	case frontend.EName:
+		if e.Ref == frontend.RefProcedure {
+			// A procedure as an actual argument: it may be called.
+			if e.Sym != nil && e.Sym.Proc != nil {
+				x.add("calls", st, c.psite, x.procSite(e.Sym.Proc))
+			}
+			return
+		}
+		x.useType(e, c)
+		x.access(st, e.Sym, "/read", c)
+	case frontend.EComponent:
+		// A component reference is judged by the component's type only.
+		x.useType(e, c)
+		x.designatorReads(e, st, c)
+	case frontend.ERef:
+		switch e.Ref {
+		case frontend.RefFunction:
+			x.useType(e, c)
+			x.call(x.callSite(e, c), e.Proc, nil, e, e.Args, c)
+			if e.X != nil && e.X.Kind == frontend.EComponent {
+				// obj%f(...): the object is passed.
+				x.expr(e.X.X, st, c)
+			}
+		case frontend.RefIntrinsic:
+			x.useType(e, c)
+			if e.Intr != nil && e.Intr.Impure {
+				cs := x.callSite(e, c)
+				x.add("impure_intrinsic", cs, ast.String(e.Intr.Name))
+			}
+			for _, a := range e.Args {
+				x.expr(a, st, c)
+			}
+		case frontend.RefStructure:
+			x.useType(e, c)
+			for _, a := range e.Args {
+				x.expr(a, st, c)
+			}
+		default:
+			x.useType(e, c)
+			x.designatorReads(e, st, c)
+		}
+	case frontend.EBinary, frontend.EUnary:
+		x.useType(e, c)
+		if e.Proc != nil {
+			x.call(x.callSite(e, c), e.Proc, nil, e, []*frontend.Expr{e.X, e.Y}, c)
+			return
+		}
+		x.expr(e.X, st, c)
+		x.expr(e.Y, st, c)
+	case frontend.EParen:
+		x.expr(e.X, st, c)
+	case frontend.EComplex:
+		x.useType(e, c)
+		x.expr(e.X, st, c)
+		x.expr(e.Y, st, c)
+	case frontend.EArray:
+		x.useType(e, c)
+		for _, a := range e.Args {
+			x.expr(a, st, c)
+		}
+	case frontend.EImpliedDo:
+		for _, r := range e.Range {
+			x.expr(r, st, c)
+		}
+		for _, a := range e.Args {
+			x.expr(a, st, c)
+		}
+	case frontend.ERange:
+		for _, r := range e.Range {
+			x.expr(r, st, c)
+		}
+	case frontend.EKeyword:
+		x.expr(e.X, st, c)
+	}
+}
+
+// designatorReads records the reads of a designator used as a value: its
+// root variable and subscripts (the type of the whole was recorded).
+func (x *extractor) designatorReads(e *frontend.Expr, st ast.Constant, c *ctx) {
+	root := e
+	for root != nil && (root.Kind == frontend.ERef || root.Kind == frontend.EComponent) {
+		if root.Kind == frontend.ERef {
+			for _, a := range root.Args {
+				x.expr(a, st, c)
+			}
+		}
+		root = root.X
+	}
+	if root != nil && root.Kind == frontend.EName {
+		x.access(st, root.Sym, "/read", c)
+	}
+}
+
+// callSite is the site of a call in an expression (in the loops of c).
+func (x *extractor) callSite(e *frontend.Expr, c *ctx) ast.Constant {
+	s := x.site([2]any{e, "call"}, e.Pos)
+	for _, l := range c.loops {
+		x.add("in_loop", s, l)
+	}
+	return s
+}
+
+// procSite names the procedure a call reaches: the body when the program
+// has it (an interface body of an external procedure maps to its
+// definition), else nil.
+func (x *extractor) procSite(p *frontend.Procedure) ast.Constant {
+	if p.Interface && !p.ModulePrefix {
+		if g := x.prog.Globals[p.Name]; g != nil {
+			p = g
+		}
+	}
+	return x.site(p, p.Pos)
+}
+
+// call records a call (statement or function reference) and its
+// arguments.
+func (x *extractor) call(site ast.Constant, p *frontend.Procedure, in *frontend.Intrinsic, callee *frontend.Expr, args []*frontend.Expr, c *ctx) {
+	if in != nil {
+		if in.Impure {
+			x.add("impure_intrinsic", site, ast.String(in.Name))
+		}
+		for i, a := range args {
+			x.argument(a, site, c, nil, i)
+		}
+		return
+	}
+	if p == nil {
+		n := ""
+		if callee != nil {
+			n = calleeName(callee)
+		}
+		x.add("calls_external", site, c.psite, ast.String(n))
+		for i, a := range args {
+			// Unknown intent: the argument may be written.
+			x.argument(a, site, c, nil, i)
+			if r := rootName(a); r != nil {
+				x.access(site, r.Sym, "/write", c)
+			}
+		}
+		return
+	}
+	ps := x.procSite(p)
+	x.add("calls", site, c.psite, ps)
+	// The passed object of obj%method(...).
+	if callee != nil {
+		target := callee
+		if target.Kind == frontend.ERef {
+			target = target.X
+		}
+		if target != nil && target.Kind == frontend.EComponent && target.Ref == frontend.RefProcedure {
+			x.expr(target.X, site, c)
+			if r := rootName(target.X); r != nil && len(p.Dummies) > 0 {
+				x.add("call_arg", site, ast.Number(0), x.varSite(p.Dummies[0]), x.varSite(r.Sym))
+			}
+		}
+	}
+	for i, a := range args {
+		if a == nil {
+			continue
+		}
+		var d *frontend.Symbol
+		if a.Kind == frontend.EKeyword {
+			for _, dd := range p.Dummies {
+				if dd.Name == a.Name {
+					d = dd
+				}
+			}
+		} else if i < len(p.Dummies) {
+			d = p.Dummies[i]
+		}
+		x.argument(a, site, c, d, i)
+	}
+}
+
+func calleeName(e *frontend.Expr) string {
+	for e != nil {
+		switch e.Kind {
+		case frontend.EName, frontend.EComponent:
+			return e.Name
+		}
+		e = e.X
+	}
+	return ""
+}
+
+// rootName is the root variable reference of a designator actual argument.
+func rootName(a *frontend.Expr) *frontend.Expr {
+	if a == nil {
+		return nil
+	}
+	if a.Kind == frontend.EKeyword {
+		a = a.X
+	}
+	for a != nil && (a.Kind == frontend.ERef && a.Ref != frontend.RefFunction && a.Ref != frontend.RefIntrinsic || a.Kind == frontend.EComponent) {
+		a = a.X
+	}
+	if a != nil && a.Kind == frontend.EName && a.Sym != nil && a.Sym.Kind == frontend.SymVariable {
+		return a
+	}
+	return nil
+}
+
+// argument records an actual argument: its value (read) and, for a
+// designator, the dummy it is associated with.
+func (x *extractor) argument(a *frontend.Expr, site ast.Constant, c *ctx, d *frontend.Symbol, idx int) {
+	v := a
+	if v.Kind == frontend.EKeyword {
+		v = v.X
+	}
+	if v == nil {
+		return
+	}
+	x.expr(v, site, c)
+	if d == nil || d.Name == "*" {
+		return
+	}
+	if r := rootName(v); r != nil {
+		x.add("call_arg", site, ast.Number(int64(idx+1)), x.varSite(d), x.varSite(r.Sym))
+	}
+}

@@ -1,0 +1,379 @@
+package rules
+
+// This file implements the offload check: facts of the program, the
+// analyses evaluated for one device, and the outcome of every parallel loop
+// with its reason, positioned diagnostics and the call chain from the loop
+// down to the construct (from the explanation walker). Go here only reads
+// what the rules decided.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"fgpu/facts"
+	"fgpu/frontend"
+
+	"github.com/google/mangle/ast"
+)
+
+// CheckOptions are the command-line choices that the analyses see.
+type CheckOptions struct {
+	Device           string // "cuda", "cpu" or "metal"
+	Fallback         bool   // --gpu-allow-cpu-fallback
+	ShowKernelSource bool   // --show-gpu-kernel-source
+	UnsupportedAs    string // "" or "metal": apply that device's unsupported list
+	OffloadOmp       bool   // --gpu-offload-omp-loops
+}
+
+// LoopOutcome is the decision for one parallel loop.
+type LoopOutcome struct {
+	Loop    string       // site name
+	Pos     frontend.Pos // the do concurrent (or !$omp) line
+	Kind    string       // "do_concurrent" or "omp_parallel_do"
+	Outcome string       // "offload", "host" or "error"
+	Reason  string       // catalogue name ("" for offload)
+	Site    frontend.Pos // the construct the reason is about
+	Chain   []frontend.Diagnostic
+}
+
+// CheckResult is the result of Check.
+type CheckResult struct {
+	Loops  []LoopOutcome
+	Diags  frontend.Diagnostics
+	Facts  *facts.Set
+	Result *Result
+	Device string // the device whose rules were applied (/dev/...)
+	// Times of the stages, for --time-passes.
+	FactsTime, EvalTime time.Duration
+}
+
+// Limits of one evaluation.
+const (
+	factLimit    = 5_000_000
+	evalDeadline = 60 * time.Second
+	proofHeight  = 64
+)
+
+// Check runs the analyses on a program that has no front-end errors.
+func Check(prog *frontend.Program, opts CheckOptions) (*CheckResult, error) {
+	dev := opts.Device
+	if dev == "" {
+		dev = "cpu"
+	}
+	if opts.UnsupportedAs != "" {
+		dev = opts.UnsupportedAs
+	}
+	switch dev {
+	case "cuda", "cpu", "metal":
+	default:
+		return nil, fmt.Errorf("unknown device %q (cuda, cpu or metal)", dev)
+	}
+	t0 := time.Now()
+	set := facts.Extract(prog, facts.Options{OmpLoops: opts.OffloadOmp})
+	atoms := append([]ast.Atom(nil), set.Atoms...)
+	devName := "/dev/" + dev
+	atoms = append(atoms, ast.NewAtom("device", nameConst(devName)))
+	for opt, on := range map[string]bool{"/fallback": opts.Fallback, "/show_kernel_source": opts.ShowKernelSource, "/offload_omp": opts.OffloadOmp} {
+		if on {
+			atoms = append(atoms, ast.NewAtom("option", nameConst(opt)))
+		}
+	}
+	t1 := time.Now()
+	res, err := Evaluate(atoms, factLimit, evalDeadline)
+	if err != nil {
+		return nil, err
+	}
+	cr := &CheckResult{Facts: set, Result: res, Device: devName, FactsTime: t1.Sub(t0), EvalTime: time.Since(t1)}
+	c := &checkCtx{set: set, res: res, dev: devName, opts: opts, cr: cr}
+	c.loops()
+	c.semanticErrors()
+	c.warnings()
+	cr.Diags = cr.Diags.Sort()
+	sort.SliceStable(cr.Loops, func(i, j int) bool { return cr.Loops[i].Pos.Before(cr.Loops[j].Pos) })
+	return cr, nil
+}
+
+func nameConst(s string) ast.Constant { return facts.Name(s) }
+
+type checkCtx struct {
+	set  *facts.Set
+	res  *Result
+	dev  string
+	opts CheckOptions
+	cr   *CheckResult
+	// reported marks semantic-error sites already reported with a loop.
+	reported map[string]bool
+}
+
+func sym(t ast.BaseTerm) string {
+	if c, ok := t.(ast.Constant); ok {
+		return c.Symbol
+	}
+	return ""
+}
+
+func (c *checkCtx) pos(site string) frontend.Pos {
+	p, _ := c.set.Pos(nameConst(site))
+	return p
+}
+
+func reasonName(r string) string { return strings.TrimPrefix(r, "/reason/") }
+
+// reasonCandidate is one possible reason for a loop's outcome.
+type reasonCandidate struct {
+	reason, site string
+	pos          frontend.Pos
+	chain        []frontend.Diagnostic
+	depth        int
+}
+
+func (c *checkCtx) loops() {
+	c.reported = map[string]bool{}
+	outcomes := map[string]string{}
+	for _, f := range c.res.Facts("outcome") {
+		if sym(f.Args[1]) == c.dev {
+			outcomes[sym(f.Args[0])] = strings.TrimPrefix(sym(f.Args[2]), "/")
+		}
+	}
+	reasons := map[string][]reasonCandidate{}
+	for _, f := range c.res.Facts("outcome_reason") {
+		if sym(f.Args[1]) != c.dev {
+			continue
+		}
+		l := sym(f.Args[0])
+		reasons[l] = append(reasons[l], reasonCandidate{reason: sym(f.Args[2]), site: sym(f.Args[3]), pos: c.pos(sym(f.Args[3]))})
+	}
+	for _, lf := range c.res.Facts("loop") {
+		l := sym(lf.Args[0])
+		lo := LoopOutcome{Loop: l, Pos: c.pos(l), Kind: strings.TrimPrefix(sym(lf.Args[1]), "/"), Outcome: outcomes[l]}
+		if lo.Outcome == "" {
+			lo.Outcome = "error"
+			lo.Reason = "internal"
+			c.cr.Diags = append(c.cr.Diags, frontend.Diagnostic{Pos: lo.Pos, Severity: frontend.SevError, Msg: "internal error: the analyses gave this loop no outcome [consistency]"})
+			c.cr.Loops = append(c.cr.Loops, lo)
+			continue
+		}
+		if lo.Outcome != "offload" {
+			best := c.pick(l, reasons[l])
+			if best != nil {
+				lo.Reason, lo.Site, lo.Chain = reasonName(best.reason), best.pos, best.chain
+				c.report(lo, best)
+			}
+		}
+		c.cr.Loops = append(c.cr.Loops, lo)
+	}
+}
+
+// pick chooses the reason to report: the shortest chain from the loop to
+// the construct, then file, line, column order.
+func (c *checkCtx) pick(loop string, cands []reasonCandidate) *reasonCandidate {
+	if len(cands) == 0 {
+		return nil
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].pos != cands[j].pos {
+			return cands[i].pos.Before(cands[j].pos)
+		}
+		return cands[i].reason < cands[j].reason
+	})
+	// Explaining every reasonCandidate is bounded: the first ones by position are
+	// enough to find the shortest chains in practice, and the result stays
+	// deterministic.
+	const maxExplain = 16
+	var best *reasonCandidate
+	for i := range cands {
+		if i >= maxExplain {
+			break
+		}
+		cd := &cands[i]
+		cd.chain, cd.depth = c.chain(loop, cd)
+		if best == nil || cd.depth < best.depth {
+			best = cd
+		}
+	}
+	return best
+}
+
+// chain explains outcome_reason(loop, dev, reason, site) and turns the call
+// facts of its proof into notes: the loop, then each call down to the
+// construct.
+func (c *checkCtx) chain(loop string, cd *reasonCandidate) ([]frontend.Diagnostic, int) {
+	fact := ast.NewAtom("outcome_reason", nameConst(loop), nameConst(c.dev), nameConst(cd.reason), nameConst(cd.site))
+	var notes []frontend.Diagnostic
+	depth := 0
+	proof, err := c.res.Explain(fact, proofHeight)
+	if err == nil && proof != nil {
+		for _, leaf := range proof.Leaves() {
+			if leaf.Predicate.Symbol != "calls" {
+				continue
+			}
+			callee := c.procName(sym(leaf.Args[2]))
+			notes = append(notes, frontend.Diagnostic{Pos: c.pos(sym(leaf.Args[0])), Severity: frontend.SevNote, Msg: "calls " + callee})
+			depth++
+		}
+	}
+	if depth > 0 {
+		// The loop is pointed at when the construct is in a called procedure.
+		notes = append([]frontend.Diagnostic{{Pos: c.pos(loop), Severity: frontend.SevNote, Msg: "in this parallel loop"}}, notes...)
+	}
+	return notes, depth
+}
+
+func (c *checkCtx) procName(site string) string {
+	if p := c.set.Procs[site]; p != nil {
+		return p.Name
+	}
+	return site
+}
+
+// report emits the diagnostic of a failing loop.
+func (c *checkCtx) report(lo LoopOutcome, best *reasonCandidate) {
+	msg := c.message(best.reason, best.site)
+	sev := frontend.SevError
+	if lo.Outcome == "host" {
+		if best.reason == "/reason/omp_not_offloaded" {
+			return // the user's OpenMP loop: nothing to say
+		}
+		sev = frontend.SevWarning
+		msg = "this loop runs on the host: " + msg
+	}
+	if semanticReason(best.reason) {
+		c.reported[best.site+best.reason] = true
+	}
+	c.cr.Diags = append(c.cr.Diags, frontend.Diagnostic{Pos: best.pos, Severity: sev,
+		Msg: fmt.Sprintf("%s [%s]", msg, reasonName(best.reason)), Notes: best.chain})
+}
+
+func semanticReason(r string) bool {
+	switch r {
+	case "/reason/impure_call", "/reason/stop_in_pure", "/reason/default_none_missing", "/reason/reduce_type":
+		return true
+	}
+	return false
+}
+
+// message words a reason at a site.
+func (c *checkCtx) message(reason, site string) string {
+	devName := strings.TrimPrefix(c.dev, "/dev/")
+	switch reason {
+	case "/reason/real8_on_metal", "/reason/real_ext_precision":
+		return fmt.Sprintf("not supported on %s: %s", devName, c.typeAt(site, reason))
+	case "/reason/io_in_loop":
+		return fmt.Sprintf("not supported on %s: an input/output statement", devName)
+	case "/reason/internal_io":
+		return fmt.Sprintf("not supported on %s: internal-file input/output", devName)
+	case "/reason/impure_call":
+		return "a procedure referenced in a do concurrent must be pure: " + c.impureWhat(site)
+	case "/reason/stop_in_pure":
+		return "STOP is not allowed in a pure procedure (ERROR STOP is)"
+	case "/reason/default_none_missing":
+		return fmt.Sprintf("%s has no locality spec, but the loop has default(none)", c.varAt(site, "default_none_missing"))
+	case "/reason/reduce_type":
+		return fmt.Sprintf("the type of %s does not fit its reduce operator", c.varAt(site, "reduce_bad"))
+	case "/reason/omp_not_offloaded":
+		return "an !$omp parallel do is offloaded only with --gpu-offload-omp-loops"
+	}
+	return strings.TrimPrefix(reason, "/reason/")
+}
+
+// typeAt describes the unsupported type used at a site.
+func (c *checkCtx) typeAt(site, reason string) string {
+	for _, f := range c.res.Facts("uses_type") {
+		if sym(f.Args[2]) != site {
+			continue
+		}
+		t := sym(f.Args[1])
+		what := "a value"
+		if sym(f.Args[3]) == "/decl" {
+			if v := c.set.Vars[site]; v != nil {
+				what = "variable " + v.Name
+			}
+		}
+		return what + " of type " + c.typeString(t)
+	}
+	return "an unsupported type"
+}
+
+func (c *checkCtx) typeString(t string) string {
+	if strings.HasPrefix(t, "/t/derived/") {
+		for _, f := range c.res.Facts("derived_type") {
+			if sym(f.Args[0]) == t {
+				n, _ := f.Args[1].(ast.Constant).StringValue()
+				return "type(" + n + "), which has a component of an unsupported type"
+			}
+		}
+	}
+	parts := strings.Split(strings.TrimPrefix(t, "/t/"), "/")
+	if len(parts) == 2 {
+		return parts[0] + "(" + parts[1] + ")"
+	}
+	return t
+}
+
+func (c *checkCtx) impureWhat(site string) string {
+	for _, f := range c.res.Facts("calls") {
+		if sym(f.Args[0]) == site {
+			return c.procName(sym(f.Args[2])) + " is not pure"
+		}
+	}
+	for _, f := range c.res.Facts("calls_external") {
+		if sym(f.Args[0]) == site {
+			n, _ := f.Args[2].(ast.Constant).StringValue()
+			return n + " has no explicit pure interface"
+		}
+	}
+	for _, f := range c.res.Facts("impure_intrinsic") {
+		if sym(f.Args[0]) == site {
+			n, _ := f.Args[1].(ast.Constant).StringValue()
+			return "intrinsic " + n + " is not pure"
+		}
+	}
+	return "the procedure is not pure"
+}
+
+func (c *checkCtx) varAt(site, pred string) string {
+	for _, f := range c.res.Facts(pred) {
+		if sym(f.Args[2]) == site {
+			if v := c.set.Vars[sym(f.Args[1])]; v != nil {
+				return v.Name
+			}
+		}
+	}
+	return "a variable"
+}
+
+// semanticErrors reports the semantic errors not already reported with a
+// loop (e.g. a STOP in a pure procedure no loop calls).
+func (c *checkCtx) semanticErrors() {
+	for _, f := range c.res.Facts("semantic_error") {
+		site, r := sym(f.Args[0]), sym(f.Args[1])
+		if c.reported[site+r] {
+			continue
+		}
+		c.reported[site+r] = true
+		c.cr.Diags = append(c.cr.Diags, frontend.Diagnostic{Pos: c.pos(site), Severity: frontend.SevError,
+			Msg: fmt.Sprintf("%s [%s]", c.message(r, site), reasonName(r))})
+	}
+}
+
+func (c *checkCtx) warnings() {
+	for _, f := range c.res.Facts("local_read_before_write") {
+		v := "a local variable"
+		if s := c.set.Vars[sym(f.Args[1])]; s != nil {
+			v = s.Name
+		}
+		c.cr.Diags = append(c.cr.Diags, frontend.Diagnostic{Pos: c.pos(sym(f.Args[2])), Severity: frontend.SevWarning,
+			Msg: fmt.Sprintf("local variable %s is read before it is written in the iteration: its value is undefined [local_read_before_write]", v)})
+	}
+}
+
+// Violations lists the consistency violations (expected empty).
+func (r *CheckResult) Violations() []string {
+	var out []string
+	for _, f := range r.Result.Facts("violation") {
+		out = append(out, f.String())
+	}
+	return out
+}
