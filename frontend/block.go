@@ -121,7 +121,15 @@ func isSpecStmt(s Stmt) bool {
 	case *ProcedureStmt:
 		return true
 	case *DirectiveStmt:
-		return true
+		// Declarative directives belong to the specification part; the
+		// others (parallel do, ...) start the execution part.
+		if len(x.Words) > 0 {
+			switch x.Words[0] {
+			case "threadprivate", "declare", "requires":
+				return true
+			}
+		}
+		return false
 	case *OpaqueStmt:
 		return x.Keyword == "include"
 	}

@@ -11,16 +11,18 @@ Decl writes_dummy(P, D)
          arg(P, "procedure"), arg(D, "dummy")].
 
 Decl loop_writes(L, V)
-  descr [doc("Loop L may write variable V: in its body, through an argument of a call, or a module variable in a procedure it reaches."),
+  descr [doc("Loop L may write variable V: in its body, through an argument of a call, or a module or host variable in a procedure it reaches."),
          arg(L, "loop"), arg(V, "variable")].
 
 Decl kernel_var(L, V)
-  descr [doc("Variable V is data of loop L's kernel: referenced in the body (not an index, not a block local of the loop) or a module variable used by a procedure the loop reaches."),
+  descr [doc("Variable V is data of loop L's kernel: referenced in the body (not an index, not a block local of the loop), or a module or host variable used by a procedure the loop reaches."),
          arg(L, "loop"), arg(V, "variable")].
 
 Decl buffer(L, V, Mode)
   descr [doc("Kernel data V of loop L is /read_only or /written."),
          arg(L, "loop"), arg(V, "variable"), arg(Mode, "/read_only or /written")].
+
+declared_in(P, V) :- declares(P, V, _).
 
 writes_dummy(P, D) :- access(_, P, D, /write), var_attr(D, /dummy).
 writes_dummy(P, D) :- declares(P, D, _), var_attr(D, /intent_out).
@@ -29,10 +31,10 @@ writes_dummy(P, D) :- calls(S, P, Q), call_arg(S, _, D2, D), writes_dummy(Q, D2)
 
 loop_writes(L, V) :- access(_, L, V, /write).
 loop_writes(L, V) :- in_loop(S, L), call_arg(S, _, D, V), calls(S, _, Q), writes_dummy(Q, D).
-loop_writes(L, V) :- reach(L, P), access(_, P, V, /write), var_attr(V, /module_var).
+loop_writes(L, V) :- reach(L, P), access(_, P, V, /write), !declared_in(P, V).
 
 kernel_var(L, V) :- access(_, L, V, _), !is_index(V), !loop_local_decl(L, V).
-kernel_var(L, V) :- reach(L, P), access(_, P, V, _), var_attr(V, /module_var).
+kernel_var(L, V) :- reach(L, P), access(_, P, V, _), !declared_in(P, V).
 
 buffer(L, V, /written) :- kernel_var(L, V), loop_writes(L, V).
 buffer(L, V, /read_only) :- kernel_var(L, V), !loop_writes(L, V).
