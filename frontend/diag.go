@@ -69,7 +69,7 @@ func (ds Diagnostics) Sort() Diagnostics {
 	sort.SliceStable(ds, func(i, j int) bool { return ds[i].Pos.Before(ds[j].Pos) })
 	out := ds[:0]
 	for i, d := range ds {
-		if i > 0 && d.Pos == ds[i-1].Pos && d.Msg == ds[i-1].Msg && d.Severity == ds[i-1].Severity {
+		if i > 0 && d.Pos == ds[i-1].Pos && d.Msg == ds[i-1].Msg && d.Severity == ds[i-1].Severity && sameNotes(d.Notes, ds[i-1].Notes) {
 			continue
 		}
 		out = append(out, d)
@@ -119,4 +119,16 @@ func (s *diagSink) errorf(pos Pos, format string, args ...any) {
 
 func (s *diagSink) warnf(pos Pos, format string, args ...any) {
 	s.list = append(s.list, Diagnostic{Pos: pos, Severity: SevWarning, Msg: fmt.Sprintf(format, args...)})
+}
+
+func sameNotes(a, b []Diagnostic) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Pos != b[i].Pos || a[i].Msg != b[i].Msg {
+			return false
+		}
+	}
+	return true
 }

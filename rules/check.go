@@ -105,6 +105,9 @@ type checkCtx struct {
 	cr   *CheckResult
 	// reported marks semantic-error sites already reported with a loop.
 	reported map[string]bool
+	// Indexes of facts, built on first use.
+	callees, bodyCalls, owners map[string][]string
+	inLoop                     map[string]bool
 }
 
 func sym(t ast.BaseTerm) string {
@@ -167,33 +170,112 @@ func (c *checkCtx) loops() {
 }
 
 // pick chooses the reason to report: the shortest chain from the loop to
-// the construct, then file, line, column order.
+// the construct, then file, line, column order. Chain lengths are ordered
+// by the call depth of the construct's owner (a breadth-first walk over the
+// calls facts from the loop); the notes of the chosen one come from the
+// explanation walker.
 func (c *checkCtx) pick(loop string, cands []reasonCandidate) *reasonCandidate {
 	if len(cands) == 0 {
 		return nil
 	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		if cands[i].pos != cands[j].pos {
-			return cands[i].pos.Before(cands[j].pos)
-		}
-		return cands[i].reason < cands[j].reason
-	})
-	// Explaining every reasonCandidate is bounded: the first ones by position are
-	// enough to find the shortest chains in practice, and the result stays
-	// deterministic.
-	const maxExplain = 16
-	var best *reasonCandidate
+	depth := c.callDepths(loop)
+	owners := c.siteOwners()
 	for i := range cands {
-		if i >= maxExplain {
-			break
-		}
 		cd := &cands[i]
-		cd.chain, cd.depth = c.chain(loop, cd)
-		if best == nil || cd.depth < best.depth {
-			best = cd
+		cd.depth = 1 << 30
+		if c.inLoop[cd.site+" "+loop] || cd.site == loop {
+			cd.depth = 0
+			continue
+		}
+		for _, o := range owners[cd.site] {
+			if o == loop {
+				cd.depth = 0
+			} else if d, ok := depth[o]; ok && d < cd.depth {
+				cd.depth = d
+			}
 		}
 	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.depth != b.depth {
+			return a.depth < b.depth
+		}
+		if a.pos != b.pos {
+			return a.pos.Before(b.pos)
+		}
+		return a.reason < b.reason
+	})
+	best := &cands[0]
+	best.chain, _ = c.chain(loop, best)
 	return best
+}
+
+// callDepths gives, for every procedure the loop reaches, the number of
+// calls from the loop body to it (1 for a procedure the body calls).
+func (c *checkCtx) callDepths(loop string) map[string]int {
+	if c.callees == nil {
+		c.callees = map[string][]string{}
+		c.inLoop = map[string]bool{}
+		c.bodyCalls = map[string][]string{}
+		for _, f := range c.res.Facts("in_loop") {
+			c.inLoop[sym(f.Args[0])+" "+sym(f.Args[1])] = true
+		}
+		for _, f := range c.res.Facts("calls") {
+			site, caller, callee := sym(f.Args[0]), sym(f.Args[1]), sym(f.Args[2])
+			c.callees[caller] = append(c.callees[caller], callee)
+			c.bodyCalls[site] = append(c.bodyCalls[site], callee)
+		}
+	}
+	depth := map[string]int{}
+	var frontier []string
+	for site, callees := range c.bodyCalls {
+		if c.inLoop[site+" "+loop] {
+			for _, q := range callees {
+				if _, ok := depth[q]; !ok {
+					depth[q] = 1
+					frontier = append(frontier, q)
+				}
+			}
+		}
+	}
+	sort.Strings(frontier)
+	for d := 2; len(frontier) > 0; d++ {
+		var next []string
+		for _, p := range frontier {
+			for _, q := range c.callees[p] {
+				if _, ok := depth[q]; !ok {
+					depth[q] = d
+					next = append(next, q)
+				}
+			}
+		}
+		sort.Strings(next)
+		frontier = next
+	}
+	return depth
+}
+
+// siteOwners maps a construct's site to the loop bodies and procedures
+// that hold it.
+func (c *checkCtx) siteOwners() map[string][]string {
+	if c.owners != nil {
+		return c.owners
+	}
+	c.owners = map[string][]string{}
+	add := func(site, owner string) { c.owners[site] = append(c.owners[site], owner) }
+	for _, f := range c.res.Facts("unsupported_at") {
+		add(sym(f.Args[1]), sym(f.Args[0]))
+	}
+	for _, f := range c.res.Facts("stop_stmt") {
+		add(sym(f.Args[0]), sym(f.Args[1]))
+	}
+	for _, f := range c.res.Facts("calls") {
+		add(sym(f.Args[0]), sym(f.Args[1]))
+	}
+	for _, f := range c.res.Facts("calls_external") {
+		add(sym(f.Args[0]), sym(f.Args[1]))
+	}
+	return c.owners
 }
 
 // chain explains outcome_reason(loop, dev, reason, site) and turns the call
@@ -248,7 +330,7 @@ func (c *checkCtx) report(lo LoopOutcome, best *reasonCandidate) {
 
 func semanticReason(r string) bool {
 	switch r {
-	case "/reason/impure_call", "/reason/stop_in_pure", "/reason/default_none_missing", "/reason/reduce_type":
+	case "/reason/impure_call", "/reason/stop_in_pure", "/reason/stop_in_do_concurrent", "/reason/default_none_missing", "/reason/reduce_type":
 		return true
 	}
 	return false
@@ -268,6 +350,8 @@ func (c *checkCtx) message(reason, site string) string {
 		return "a procedure referenced in a do concurrent must be pure: " + c.impureWhat(site)
 	case "/reason/stop_in_pure":
 		return "STOP is not allowed in a pure procedure (ERROR STOP is)"
+	case "/reason/stop_in_do_concurrent":
+		return "STOP is not allowed in a do concurrent construct: it is an image control statement (ERROR STOP is allowed)"
 	case "/reason/default_none_missing":
 		return fmt.Sprintf("%s has no locality spec, but the loop has default(none)", c.varAt(site, "default_none_missing"))
 	case "/reason/reduce_type":

@@ -1,8 +1,10 @@
 # purity.mg -- purity in do concurrent, enforced as semantic errors.
 # Design doc: "Open questions" (purity is not enforced there); fgpu decides
 # (SPEC-MAP B1): an impure procedure referenced in a do concurrent, and a
-# STOP in a pure procedure, are semantic errors; ERROR STOP in a pure
-# procedure is allowed (Fortran 2018 C1139, C1599).
+# STOP in a pure procedure or directly in a do concurrent body (an image
+# control statement there; the design doc, "The unsupported list"), are
+# semantic errors; ERROR STOP is allowed in both (Fortran 2018 C1139,
+# C1599).
 # Reads: loop, in_loop, calls, calls_external, impure_intrinsic, proc_attr,
 # stop_stmt, reach. Derives: semantic_error, loop_error.
 
@@ -24,6 +26,7 @@ semantic_error(S, /reason/impure_call) :- in_do_concurrent(S, _), impure_intrins
 semantic_error(S, /reason/impure_call) :- calls(S, P, Q), is_pure(P), !is_pure(Q).
 semantic_error(S, /reason/impure_call) :- calls_external(S, P, _), is_pure(P).
 semantic_error(S, /reason/stop_in_pure) :- stop_stmt(S, P, /stop), is_pure(P).
+semantic_error(S, /reason/stop_in_do_concurrent) :- stop_stmt(S, L, /stop), loop(L, /do_concurrent, _).
 
 loop_error(L, R, S) :- in_loop(S, L), semantic_error(S, R).
 loop_error(L, R, S) :- reach(L, P), stop_stmt(S, P, _), semantic_error(S, R).

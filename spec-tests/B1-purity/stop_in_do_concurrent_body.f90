@@ -4,18 +4,17 @@
 ! does not allow there and gfortran rejects -- and is to become a semantic
 ! error on every target, not an entry of this list; until then it runs like
 ! any other stop."
-! Marker decision (lead's brief): stop directly in the body is allowed and
-! offloaded, like any other stop; it is not an entry of the unsupported list.
-! (SPEC-MAP B1 says it is to become an error; no reason name exists yet.)
+! SPEC-MAP B1: fgpu makes it a semantic error (reason stop_in_do_concurrent)
+! on every target; ERROR STOP stays allowed (U4-stop-not-unsupported).
 program stop_in_body
   implicit none
   integer, parameter :: n = 8
   integer :: a(n)
   integer :: i
 
-  do concurrent (i = 1:n)  ! WANT: offload
+  do concurrent (i = 1:n)  ! WANT: error stop_in_do_concurrent
     a(i) = i
-    if (a(i) > n) stop 2
+    if (a(i) > n) stop 2  ! DIAG: stop_in_do_concurrent
   end do
 
   if (sum(a) /= n * (n + 1) / 2) then
