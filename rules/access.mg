@@ -29,11 +29,11 @@ writes_dummy(P, D) :- declares(P, D, _), var_attr(D, /intent_out).
 writes_dummy(P, D) :- declares(P, D, _), var_attr(D, /intent_inout).
 writes_dummy(P, D) :- calls(S, P, Q), call_arg(S, _, D2, D), writes_dummy(Q, D2), var_attr(D, /dummy).
 
-loop_writes(L, V) :- access(_, L, V, /write).
+loop_writes(L, V) :- loop(L, _, _), access(_, L, V, /write).
 loop_writes(L, V) :- in_loop(S, L), call_arg(S, _, D, V), calls(S, _, Q), writes_dummy(Q, D).
 loop_writes(L, V) :- reach(L, P), access(_, P, V, /write), !declared_in(P, V).
 
-kernel_var(L, V) :- access(_, L, V, _), !is_index(V), !loop_local_decl(L, V).
+kernel_var(L, V) :- loop(L, _, _), access(_, L, V, _), !is_index(V), !loop_local_decl(L, V).
 kernel_var(L, V) :- reach(L, P), access(_, P, V, _), !declared_in(P, V).
 
 buffer(L, V, /written) :- kernel_var(L, V), loop_writes(L, V).

@@ -30,6 +30,7 @@ import (
 	"github.com/google/mangle/factstore"
 	"github.com/google/mangle/functional"
 	"github.com/google/mangle/parse"
+	"github.com/google/mangle/symbols"
 	"github.com/google/mangle/unionfind"
 )
 
@@ -151,6 +152,9 @@ func programFrom(srcs map[string]string) (*program, error) {
 			}
 		}
 		for _, d := range u.Decls {
+			if implicitDecl(d) {
+				continue
+			}
 			if _, ok := declFile[d.DeclaredAtom.Predicate]; !ok {
 				declFile[d.DeclaredAtom.Predicate] = f
 			}
@@ -322,11 +326,43 @@ func (p *program) checkFact(f ast.Atom) error {
 		if err := checkNames(c); err != nil {
 			return fmt.Errorf("fact %v: %w", f, err)
 		}
+		if rehash(c).NumValue != c.NumValue {
+			return fmt.Errorf("fact %v: constant %v was built without ast.Name/ast.String: its hash is wrong, so stores cannot find it", f, c)
+		}
 	}
 	if err := p.checker.CheckTypeBounds(f); err != nil {
 		return fmt.Errorf("fact %v: %w", f, err)
 	}
 	return nil
+}
+
+// rehash returns c with the hash that ast.Name, ast.String and ast.Bytes
+// give it (a Constant literal built in Go has hash 0: every store lookup of
+// it fails or degrades to a scan).
+func rehash(c ast.Constant) ast.Constant {
+	switch c.Type {
+	case ast.NameType:
+		if n, err := ast.Name(c.Symbol); err == nil {
+			return n
+		}
+	case ast.StringType:
+		return ast.String(c.Symbol)
+	case ast.BytesType:
+		return ast.Bytes([]byte(c.Symbol))
+	}
+	return c
+}
+
+// rehashAtom applies rehash to the arguments of a.
+func rehashAtom(a ast.Atom) ast.Atom {
+	out := ast.Atom{Predicate: a.Predicate, Args: make([]ast.BaseTerm, len(a.Args))}
+	for i, t := range a.Args {
+		if c, ok := t.(ast.Constant); ok {
+			t = rehash(c)
+		}
+		out.Args[i] = t
+	}
+	return out
 }
 
 // ValidName reports whether s is a name constant that Mangle source can
@@ -436,10 +472,12 @@ func (p *program) lookup(name string) (ast.PredicateSym, bool) {
 func (r *Result) Query(goal string) ([]ast.Atom, error) {
 	goal = strings.TrimSpace(goal)
 	goal = strings.TrimSpace(strings.TrimSuffix(goal, "."))
-	a, err := parse.Atom(goal)
-	if err != nil {
-		return nil, fmt.Errorf("query %q: %v", goal, strings.TrimSpace(err.Error()))
+	// Parsed as a clause, so that trailing text is an error.
+	c, err := parse.Clause(goal + ".")
+	if err != nil || c.Premises != nil || c.Transform != nil {
+		return nil, fmt.Errorf("query %q: not an atom such as pred(X, /a)", goal)
 	}
+	a := c.Head
 	sym, ok := r.prog.lookup(a.Predicate.Symbol)
 	if !ok {
 		return nil, fmt.Errorf("query %q: unknown predicate %s", goal, a.Predicate.Symbol)
@@ -648,6 +686,13 @@ func formatEntries(b *strings.Builder, c ast.Constant, shape ast.ConstantType) {
 	}
 }
 
+// implicitDecl reports whether d is the Package/Use declaration that
+// parse.Unit adds to every unit.
+func implicitDecl(d ast.Decl) bool {
+	p := d.DeclaredAtom.Predicate
+	return p == symbols.Package || p == symbols.Use
+}
+
 // ParseFacts reads facts written as Mangle text (FormatFacts' output, or
 // hand-written facts with comments): every clause must be a ground fact.
 // Function terms such as fn:pair(1, 2) are evaluated.
@@ -656,8 +701,10 @@ func ParseFacts(text string) ([]ast.Atom, error) {
 	if err != nil {
 		return nil, parseError("facts", err)
 	}
-	if len(u.Decls) > 0 {
-		return nil, fmt.Errorf("facts: unexpected Decl %v", u.Decls[0].DeclaredAtom)
+	for _, d := range u.Decls {
+		if !implicitDecl(d) {
+			return nil, fmt.Errorf("facts: unexpected Decl %v", d.DeclaredAtom)
+		}
 	}
 	out := make([]ast.Atom, 0, len(u.Clauses))
 	for _, c := range u.Clauses {

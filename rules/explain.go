@@ -131,12 +131,14 @@ const ExplainSteps = 2_000_000
 const maxAggRows = 3
 
 // Explain returns a derivation of fact of minimal height (at most maxHeight;
-// 0 means 64). An input fact is a leaf. Explain is safe for concurrent use;
+// 0 means 64). An input fact is a leaf. Name and string constants of fact
+// built as Go literals get their proper hashes first. Explain is safe for concurrent use;
 // work is memoised across calls on the same Result.
 func (r *Result) Explain(fact ast.Atom, maxHeight int) (p *Proof, err error) {
 	if maxHeight <= 0 {
 		maxHeight = 64
 	}
+	fact = rehashAtom(fact)
 	if !r.store.Contains(fact) {
 		return nil, fmt.Errorf("%v: %w", fact, ErrNotInModel)
 	}
