@@ -485,8 +485,24 @@ func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 		x.expr(h.Expr, st, c)
 	case *frontend.SelectTypeStmt:
 		x.expr(h.Expr, st, c)
+		for _, br := range k.Branches {
+			if br.Scope == nil {
+				continue
+			}
+			for _, s := range br.Scope.Order {
+				x.alias(s, h.Expr)
+			}
+		}
 	case *frontend.SelectRankStmt:
 		x.expr(h.Expr, st, c)
+		for _, br := range k.Branches {
+			if br.Scope == nil {
+				continue
+			}
+			for _, s := range br.Scope.Order {
+				x.alias(s, h.Expr)
+			}
+		}
 	case *frontend.WhereStmt:
 		x.expr(h.Mask, st, c)
 	case *frontend.ForallStmt:
@@ -494,6 +510,9 @@ func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 	case *frontend.AssociateStmt:
 		for _, a := range h.Assocs {
 			x.expr(a.Expr, st, c)
+			if k.Scope != nil {
+				x.alias(k.Scope.Local(a.Name), a.Expr)
+			}
 		}
 	case *frontend.BlockStmt:
 		if k.Scope != nil {
@@ -726,7 +745,16 @@ func (x *extractor) useType(e *frontend.Expr, c *ctx) {
 // expr records the types, accesses and calls of an evaluated expression.
 // Nothing below a compile-time constant is recorded.
 func (x *extractor) expr(e *frontend.Expr, st ast.Constant, c *ctx) {
-	if e == nil || e.Const != nil {
+	if e == nil {
+		return
+	}
+	if e.Const != nil {
+		if e.Kind != frontend.ELit && e.Kind != frontend.EUnary {
+			cs := x.site(e, e.Pos)
+			for _, o := range c.owners() {
+				x.add("constant", cs, o)
+			}
+		}
 		return
 	}
 	switch e.Kind {
@@ -950,5 +978,16 @@ func (x *extractor) argument(a *frontend.Expr, site ast.Constant, c *ctx, d *fro
 	}
 	if r := rootName(v); r != nil {
 		x.add("call_arg", site, ast.Number(int64(idx+1)), x.varSite(d), x.varSite(r.Sym))
+	}
+}
+
+// alias records that an associate name stands for the variable its
+// selector designates.
+func (x *extractor) alias(name *frontend.Symbol, sel *frontend.Expr) {
+	if name == nil {
+		return
+	}
+	if r := rootName(sel); r != nil {
+		x.add("alias", x.varSite(name), x.varSite(r.Sym))
 	}
 }

@@ -3,7 +3,8 @@
 # Design doc: "Asynchronous launches and data residency" ("What the runtime
 # does": read-only buffers are copied at a launch, written ones stay
 # resident with a dirty bit).
-# Reads: access, var_attr, declares, calls, call_arg, in_loop, reach.
+# Reads: access, var_attr, declares, calls, call_arg, in_loop, reach, alias
+# (a write through an associate name writes its selector's variable).
 # Derives: writes_dummy, loop_writes, kernel_var, buffer.
 
 Decl writes_dummy(P, D)
@@ -32,9 +33,12 @@ writes_dummy(P, D) :- calls(S, P, Q), call_arg(S, _, D2, D), writes_dummy(Q, D2)
 loop_writes(L, V) :- loop(L, _, _), access(_, L, V, /write).
 loop_writes(L, V) :- in_loop(S, L), call_arg(S, _, D, V), calls(S, _, Q), writes_dummy(Q, D).
 loop_writes(L, V) :- reach(L, P), access(_, P, V, /write), !declared_in(P, V).
+loop_writes(L, R) :- loop(L, _, _), access(_, L, V, /write), alias(V, R).
 
-kernel_var(L, V) :- loop(L, _, _), access(_, L, V, _), !is_index(V), !loop_local_decl(L, V).
-kernel_var(L, V) :- reach(L, P), access(_, P, V, _), !declared_in(P, V).
+is_alias(V) :- alias(V, _).
+kernel_var(L, V) :- loop(L, _, _), access(_, L, V, _), !is_index(V), !loop_local_decl(L, V), !is_alias(V).
+kernel_var(L, R) :- loop(L, _, _), access(_, L, V, _), alias(V, R), !loop_local_decl(L, R).
+kernel_var(L, V) :- reach(L, P), access(_, P, V, _), !declared_in(P, V), !is_alias(V).
 
 buffer(L, V, /written) :- kernel_var(L, V), loop_writes(L, V).
 buffer(L, V, /read_only) :- kernel_var(L, V), !loop_writes(L, V).

@@ -164,3 +164,13 @@ Decl impure_intrinsic(Site, Name)
   descr [doc("The statement or expression at Site references impure intrinsic procedure Name (random_number, cpu_time, ...)."),
          arg(Site, "call site"), arg(Name, "intrinsic name")]
   bound [/name, /string].
+
+Decl alias(V, Root)
+  descr [doc("V is an associate name (associate, select type, select rank) bound to a designator rooted at variable Root: what is written through V is written to Root."),
+         arg(V, "associate name"), arg(Root, "variable of the selector")]
+  bound [/name, /name].
+
+Decl constant(Site, Owner)
+  descr [doc("The expression at Site in Owner (loop body or procedure) is a compile-time constant: it is evaluated by the compiler, not on the device, and nothing below it is looked at."),
+         arg(Site, "expression"), arg(Owner, "loop or procedure")]
+  bound [/name, /name].

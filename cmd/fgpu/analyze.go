@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -248,11 +249,37 @@ func runQuery(args []string, stdout, stderr io.Writer) int {
 	}
 	goal := f.files[len(f.files)-1]
 	f.files = f.files[:len(f.files)-1]
-	_, cr, rc := analyze("query", f, stdout, stderr)
-	if cr == nil {
-		return rc
+	var result *rules.Result
+	if strings.HasSuffix(f.files[0], ".mg") {
+		// A dump of `fgpu facts`: evaluate the rules over it.
+		var facts []ast.Atom
+		for _, file := range f.files {
+			b, err := os.ReadFile(file)
+			if err != nil {
+				fmt.Fprintf(stderr, "fgpu: query: %v\n", err)
+				return exitError
+			}
+			fs, err := rules.ParseFacts(string(b))
+			if err != nil {
+				fmt.Fprintf(stderr, "fgpu: query: %s: %v\n", file, err)
+				return exitError
+			}
+			facts = append(facts, fs...)
+		}
+		r, err := rules.Evaluate(facts, 5_000_000, time.Minute)
+		if err != nil {
+			fmt.Fprintf(stderr, "fgpu: query: %v\n", err)
+			return exitError
+		}
+		result = r
+	} else {
+		_, cr, rc := analyze("query", f, stdout, stderr)
+		if cr == nil {
+			return rc
+		}
+		result = cr.Result
 	}
-	atoms, err := cr.Result.Query(goal)
+	atoms, err := result.Query(goal)
 	if err != nil {
 		fmt.Fprintf(stderr, "fgpu: query: %v\n", err)
 		return exitError

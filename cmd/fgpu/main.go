@@ -43,7 +43,7 @@ func init() {
 		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--time-passes] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
 		{name: "explain", args: "[check flags] FILE[:LINE]...", summary: "the shortest derivation of each loop's outcome, as a positioned chain", fn: runExplain},
 		{name: "facts", args: "[check flags] FILE...", summary: "the relational facts of the program, sorted Mangle text, one a line", fn: runFacts},
-		{name: "query", args: "[check flags] FILE... 'goal'", summary: "the facts (extracted and derived) matching a Datalog goal", fn: runQuery},
+		{name: "query", args: "[check flags] FILE...|FACTS.mg... 'goal'", summary: "the facts (extracted and derived) matching a Datalog goal; FACTS.mg is a dump of fgpu facts", fn: runQuery},
 		{name: "build", args: "FILE... -o OUT", summary: "build the program, its loops offloaded", pending: true},
 		{name: "run", args: "FILE... [-- ARGS]", summary: "build and run the program", pending: true},
 		{name: "version", summary: "print fgpu's version", fn: runVersion},

@@ -229,6 +229,17 @@ end program p
 	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A facts dump reloads into query.
+	dump := filepath.Join(dir, "p.mg")
+	{
+		var out, errOut bytes.Buffer
+		if code := run([]string{"facts", src}, &out, &errOut); code != 0 {
+			t.Fatalf("facts: exit %d: %s", code, errOut.String())
+		}
+		if err := os.WriteFile(dump, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cases := []struct {
 		args     []string
 		code     int
@@ -244,6 +255,7 @@ end program p
 		{[]string{"facts", src}, 0, []string{"loop(/s/", "calls(/s/", "device(/dev/cpu)."}, nil},
 		{[]string{"query", "--gpu=metal", src, "outcome(L, D, O)"}, 0, []string{"/dev/metal, /error)."}, nil},
 		{[]string{"query", src, "nosuch(X)"}, 1, nil, []string{"fgpu: query:"}},
+		{[]string{"query", dump, "outcome(L, D, O)"}, 0, []string{"/dev/cpu, /offload)."}, nil},
 		{[]string{"check", "--gpu=vulkan", src}, 2, nil, []string{"unknown device"}},
 	}
 	for _, c := range cases {
