@@ -485,24 +485,10 @@ func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 		x.expr(h.Expr, st, c)
 	case *frontend.SelectTypeStmt:
 		x.expr(h.Expr, st, c)
-		for _, br := range k.Branches {
-			if br.Scope == nil {
-				continue
-			}
-			for _, s := range br.Scope.Order {
-				x.alias(s, h.Expr)
-			}
-		}
+		x.guardAliases(k, h.Expr)
 	case *frontend.SelectRankStmt:
 		x.expr(h.Expr, st, c)
-		for _, br := range k.Branches {
-			if br.Scope == nil {
-				continue
-			}
-			for _, s := range br.Scope.Order {
-				x.alias(s, h.Expr)
-			}
-		}
+		x.guardAliases(k, h.Expr)
 	case *frontend.WhereStmt:
 		x.expr(h.Mask, st, c)
 	case *frontend.ForallStmt:
@@ -978,6 +964,19 @@ func (x *extractor) argument(a *frontend.Expr, site ast.Constant, c *ctx, d *fro
 	}
 	if r := rootName(v); r != nil {
 		x.add("call_arg", site, ast.Number(int64(idx+1)), x.varSite(d), x.varSite(r.Sym))
+	}
+}
+
+// guardAliases records the associate names of the guards of a select type
+// or select rank construct as aliases of its selector.
+func (x *extractor) guardAliases(k *frontend.Construct, sel *frontend.Expr) {
+	for _, br := range k.Branches {
+		if br.Scope == nil {
+			continue
+		}
+		for _, s := range br.Scope.Order {
+			x.alias(s, sel)
+		}
 	}
 }
 

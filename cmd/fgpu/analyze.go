@@ -65,24 +65,12 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 			f.opts.UnsupportedAs = d
 		case a == "--time-passes":
 			f.timePasses = true
-		case a == "-D" || a == "-I":
-			if i+1 >= len(args) || args[i+1] == "" {
-				return f, fmt.Errorf("flag %s needs a value", a)
-			}
-			i++
-			if a == "-D" {
-				f.defines = append(f.defines, args[i])
-			} else {
-				f.includeDirs = append(f.includeDirs, args[i])
-			}
-		case strings.HasPrefix(a, "-D"):
-			f.defines = append(f.defines, a[2:])
-		case strings.HasPrefix(a, "-I"):
-			f.includeDirs = append(f.includeDirs, a[2:])
-		case strings.HasPrefix(a, "-") && a != "-":
-			return f, fmt.Errorf("unknown flag %s", a)
 		default:
-			f.files = append(f.files, a)
+			n, err := preprocessorOrFile(args, i, &f.defines, &f.includeDirs, &f.files)
+			if err != nil {
+				return f, err
+			}
+			i = n
 		}
 	}
 	return f, nil

@@ -187,27 +187,43 @@ func parseParseArgs(args []string) (parseFlags, error) {
 			f.dump = true
 		case a == "-h" || a == "-help" || a == "--help":
 			f.help = true
-		case a == "-D" || a == "-I":
-			if i+1 >= len(args) || args[i+1] == "" {
-				return f, fmt.Errorf("flag %s needs a value", a)
-			}
-			i++
-			if a == "-D" {
-				f.defines = append(f.defines, args[i])
-			} else {
-				f.includeDirs = append(f.includeDirs, args[i])
-			}
-		case strings.HasPrefix(a, "-D"):
-			f.defines = append(f.defines, a[2:])
-		case strings.HasPrefix(a, "-I"):
-			f.includeDirs = append(f.includeDirs, a[2:])
-		case strings.HasPrefix(a, "-") && a != "-":
-			return f, fmt.Errorf("unknown flag %s", a)
 		default:
-			f.files = append(f.files, a)
+			n, err := preprocessorOrFile(args, i, &f.defines, &f.includeDirs, &f.files)
+			if err != nil {
+				return f, err
+			}
+			i = n
 		}
 	}
 	return f, nil
+}
+
+// preprocessorOrFile handles the arguments every front-end command takes
+// besides its own flags: -D NAME[=VAL], -I DIR (also -DNAME, -IDIR), and
+// file names. It returns the index of the last argument it used.
+func preprocessorOrFile(args []string, i int, defines, includeDirs, files *[]string) (int, error) {
+	a := args[i]
+	switch {
+	case a == "-D" || a == "-I":
+		if i+1 >= len(args) || args[i+1] == "" {
+			return i, fmt.Errorf("flag %s needs a value", a)
+		}
+		i++
+		if a == "-D" {
+			*defines = append(*defines, args[i])
+		} else {
+			*includeDirs = append(*includeDirs, args[i])
+		}
+	case strings.HasPrefix(a, "-D"):
+		*defines = append(*defines, a[2:])
+	case strings.HasPrefix(a, "-I"):
+		*includeDirs = append(*includeDirs, a[2:])
+	case strings.HasPrefix(a, "-") && a != "-":
+		return i, fmt.Errorf("unknown flag %s", a)
+	default:
+		*files = append(*files, a)
+	}
+	return i, nil
 }
 
 var errNoFiles = errors.New("no files given")
