@@ -378,6 +378,10 @@ func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
 		}
 		x.expr(k.RHS, st, c)
 		x.designator(k.LHS, st, c, "/write")
+		if k.Proc != nil {
+			// A defined assignment calls its subroutine (lhs, rhs).
+			x.call(st, k.Proc, nil, nil, []*frontend.Expr{k.LHS, k.RHS}, c)
+		}
 	case *frontend.PtrAssignStmt:
 		x.expr(k.RHS, st, c)
 		x.designator(k.LHS, st, c, "/write")

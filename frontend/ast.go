@@ -462,6 +462,8 @@ type AssignStmt struct {
 	RHS *Expr `parser:"@@"`
 	// StmtFunc is set by sema when this is a statement function definition.
 	StmtFunc bool
+	// Proc is the subroutine of a defined assignment (set by sema).
+	Proc *Procedure
 }
 
 // PtrAssignStmt is "lhs => rhs".

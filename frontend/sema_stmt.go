@@ -177,6 +177,10 @@ func (c *checker) stmt(s Stmt, sc *Scope, ctx *unitCtx) {
 			return
 		}
 		c.checkDefinable(x.LHS, sc, "the left side of an assignment")
+		if p := c.definedAssignment(x.LHS, x.RHS, sc); p != nil {
+			x.Proc = p
+			return
+		}
 		c.checkAssign(x.LHS, x.RHS, sc)
 	case *PtrAssignStmt:
 		c.typeExpr(x.LHS, sc)
@@ -291,6 +295,37 @@ func (c *checker) checkAssign(lhs, rhs *Expr, sc *Scope) {
 	if lhs.Rank >= 0 && rhs.Rank > 0 && lhs.Rank != rhs.Rank {
 		c.diags.errorf(rhs.Pos, "rank mismatch: cannot assign an array of rank %d to %s of rank %d", rhs.Rank, designatorName(lhs), lhs.Rank)
 	}
+}
+
+// definedAssignment resolves a defined assignment (an assignment(=)
+// interface or type-bound generic) to its subroutine; nil for an intrinsic
+// assignment.
+func (c *checker) definedAssignment(lhs, rhs *Expr, sc *Scope) *Procedure {
+	operands := []*Expr{lhs, rhs}
+	if g := c.assignmentGeneric(sc); g != nil {
+		if sp := c.resolveGeneric(g, operands, lhs.Pos, sc, false); sp != nil && sp.Proc != nil {
+			return sp.Proc
+		}
+	}
+	for _, t := range []Type{lhs.Type, rhs.Type} {
+		if t.Base != TyDerived || t.Derived == nil || t.Derived.Scope == nil {
+			continue
+		}
+		b := t.Derived.FindBinding("assignment(=)")
+		if b == nil {
+			continue
+		}
+		for _, name := range b.Targets {
+			sb := t.Derived.FindBinding(name)
+			if sb == nil || len(sb.Targets) == 0 {
+				continue
+			}
+			if ps := t.Derived.Scope.Lookup(sb.Targets[0]); ps != nil && ps.Proc != nil && argsMatch(operands, ps.Proc, -1) {
+				return ps.Proc
+			}
+		}
+	}
+	return nil
 }
 
 func (c *checker) assignmentGeneric(sc *Scope) *Generic {
