@@ -15,6 +15,10 @@ type StmtBase struct {
 	// Kw is the normalised leading keyword ("do", "enddo", "if", "call", ...;
 	// "=" for assignments).
 	Kw string
+	// EndLine is the last physical line of the statement (continuations);
+	// SharedLine marks a statement that shares its line with others (";").
+	EndLine    int
+	SharedLine bool
 }
 
 func (b *StmtBase) base() *StmtBase { return b }
@@ -592,6 +596,8 @@ type DoStmt struct {
 	While      *Expr
 	Concurrent *ConcurrentHeader
 	Locality   []*Locality
+	// VarSym is the DO variable's symbol (set by sema).
+	VarSym *Symbol
 }
 
 // ConcurrentHeader is "([type-spec ::] i = lo:hi[:step], ... [, mask])".
@@ -762,3 +768,6 @@ type OpaqueStmt struct {
 	Names   []string
 	Toks    []lexer.Token
 }
+
+// StmtBaseOf returns the common fields of a statement.
+func StmtBaseOf(s Stmt) StmtBase { return *s.base() }

@@ -62,6 +62,10 @@ type RawStmt struct {
 	Pos       Pos    // position of the first token
 	Directive string // "omp" for !$omp lines
 	File      *SourceFile
+	// EndLine is the last physical line of the statement; SharedLine is set
+	// when the logical line holds several statements (";").
+	EndLine    int
+	SharedLine bool
 }
 
 // SourceFile is one source file as read (and preprocessed).
@@ -255,6 +259,7 @@ func tokenizeLine(ll *logicalLine, diags *diagSink) []RawStmt {
 	s := ll.text
 	var out []RawStmt
 	var toks []lexer.Token
+	sawSemicolon := false
 	posAt := func(i int) Pos {
 		if i >= len(ll.pos) {
 			i = len(ll.pos) - 1
@@ -284,6 +289,10 @@ func tokenizeLine(ll *logicalLine, diags *diagSink) []RawStmt {
 			st.Toks = toks[1:]
 		}
 		st.Pos = tokPos(st.Toks[0])
+		st.EndLine = st.Toks[len(st.Toks)-1].Pos.Line
+		if last := len(ll.pos) - 1; last >= 0 && int(ll.pos[last].line) > st.EndLine && !sawSemicolon {
+			st.EndLine = int(ll.pos[last].line)
+		}
 		out = append(out, st)
 		toks = nil
 	}
@@ -295,6 +304,7 @@ func tokenizeLine(ll *logicalLine, diags *diagSink) []RawStmt {
 			i++
 		case c == ';':
 			endStmt()
+			sawSemicolon = true
 			i++
 		case isLetter(c):
 			j := i
@@ -381,6 +391,11 @@ func tokenizeLine(ll *logicalLine, diags *diagSink) []RawStmt {
 		}
 	}
 	endStmt()
+	if len(out) > 1 {
+		for i := range out {
+			out[i].SharedLine = true
+		}
+	}
 	return out
 }
 

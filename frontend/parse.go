@@ -337,7 +337,9 @@ func hasTopIdent(toks []lexer.Token, v string) bool {
 // parseStmt parses one logical statement.
 func (sp *stmtParser) parseStmt(st *RawStmt) Stmt {
 	if st.Directive != "" {
-		return sp.parseDirective(st)
+		d := sp.parseDirective(st)
+		d.base().EndLine = st.EndLine
+		return d
 	}
 	toks := st.Toks
 	// Construct name "name:".
@@ -353,6 +355,10 @@ func (sp *stmtParser) parseStmt(st *RawStmt) Stmt {
 	s := sp.dispatch(st, toks, cname)
 	if s != nil && cname != "" {
 		setConstructName(s, cname)
+	}
+	if s != nil {
+		b := s.base()
+		b.EndLine, b.SharedLine = st.EndLine, st.SharedLine
 	}
 	return s
 }

@@ -867,6 +867,7 @@ func (c *checker) doHead(h *DoStmt, sc *Scope, ctx *unitCtx) *Scope {
 		c.checkLogical(h.While, "a DO WHILE condition")
 	case h.Var != "":
 		v := c.lookupVar(h.Var, h.Pos, sc)
+		h.VarSym = v
 		if v.Kind == SymParameter {
 			c.diags.errorf(h.Pos, "cannot assign to parameter %s: it is a named constant", v.Name)
 		} else if v.Intent == "in" && v.Dummy {

@@ -1,0 +1,38 @@
+// Package emit generates what the build compiles: the user's Fortran with
+// each offloaded loop replaced by a call of a generated bind(c) launch
+// routine (hostf90), the interface module of those routines, and the
+// kernels as C++ (cpu) or CUDA C++ (cuda).
+package emit
+
+import (
+	"fgpu/frontend"
+	"fgpu/rules"
+)
+
+// Options select the target.
+type Options struct {
+	Device string // "none", "cpu" or "cuda"
+	Fast   bool   // --fast: FMA contraction allowed, no bounds checks
+}
+
+// Output is the generated source of one build.
+type Output struct {
+	// Host maps each original file path to its rewritten Fortran text.
+	Host map[string]string
+	// HostOrder lists the files in an order the Fortran compiler can
+	// build them (modules before their users).
+	HostOrder []string
+	// Interface is a Fortran module with the bind(c) interfaces of the
+	// launch routines ("" when no loop is offloaded); InterfaceFile is its
+	// file name. It is compiled before the host files.
+	Interface, InterfaceFile string
+	// Kernels is the kernel source ("" when no loop is offloaded);
+	// KernelFile its file name (.cpp for cpu, .cu for cuda).
+	Kernels, KernelFile string
+}
+
+// Generate produces the sources of a build. cr may be nil for
+// Device "none" (every loop on the host).
+func Generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Output, frontend.Diagnostics) {
+	return generate(prog, cr, opts)
+}

@@ -1,0 +1,457 @@
+// Package lowering turns the analyses' decisions into kernels: a named list
+// of passes over the typed program, each followed by a verifier.
+//
+//	dispatch  -- which parallel loops become kernels (from rules.Check's
+//	             outcomes; it never re-decides them)
+//	extract   -- for each kernel: its indices, parameters (arrays, scalars
+//	             read, scalars written, reductions), iteration locals
+//	verify    -- every construct of a kernel body is one the emitters
+//	             lower; anything else is a "not yet implemented" error at
+//	             the construct, never dropped and never run on the CPU
+package lowering
+
+import (
+	"crypto/sha1"
+	"fmt"
+	"sort"
+
+	"fgpu/frontend"
+	"fgpu/rules"
+)
+
+// ParamKind classifies what a kernel receives for a variable.
+type ParamKind int
+
+const (
+	ArrayParam  ParamKind = iota // an array: descriptor and lower bounds
+	ScalarIn                     // a scalar the loop only reads: by value
+	ScalarOut                    // a scalar the loop writes (unspecified locality): by reference
+	ReduceParam                  // a reduce variable: by reference, combined
+)
+
+// Param is one kernel parameter.
+type Param struct {
+	Sym     *frontend.Symbol
+	Kind    ParamKind
+	Op      string // reduction operator for ReduceParam (+ * max min iand ior ieor .and. .or. .eqv. .neqv.)
+	Written bool   // the access analysis classified the buffer as written
+}
+
+// Local is a variable private to an iteration.
+type Local struct {
+	Sym      *frontend.Symbol
+	InitFrom bool // local_init: starts with the value the variable has before the loop
+}
+
+// Kernel is one offloaded loop.
+type Kernel struct {
+	Name    string // C symbol of the launch routine
+	Loop    *frontend.Construct
+	Do      *frontend.DoStmt
+	Proc    *frontend.Procedure
+	File    string
+	Indices []*frontend.Symbol // in header order
+	Params  []*Param
+	Locals  []*Local
+}
+
+// Plan is the result of lowering a program.
+type Plan struct {
+	Kernels []*Kernel
+	ByLoop  map[*frontend.Construct]*Kernel
+	// Host holds the parallel loops kept on the host (rewritten without
+	// locality specs by the host emitter).
+	Host map[*frontend.Construct]bool
+}
+
+// Options of lowering.
+type Options struct {
+	Device string // "none", "cpu", "cuda"
+}
+
+// Pass is one named pass.
+type Pass struct {
+	Name string
+	Run  func(*state)
+}
+
+// Passes is the pass list, in order.
+var Passes = []Pass{
+	{"dispatch", dispatch},
+	{"extract", extract},
+	{"verify", verify},
+}
+
+type state struct {
+	prog  *frontend.Program
+	cr    *rules.CheckResult
+	opts  Options
+	plan  *Plan
+	diags frontend.Diagnostics
+	loops []*loopInfo
+}
+
+type loopInfo struct {
+	k    *frontend.Construct
+	proc *frontend.Procedure
+	file string
+}
+
+// Lower runs the passes.
+func Lower(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Plan, frontend.Diagnostics) {
+	st := &state{prog: prog, cr: cr, opts: opts, plan: &Plan{ByLoop: map[*frontend.Construct]*Kernel{}, Host: map[*frontend.Construct]bool{}}}
+	st.collect()
+	for _, p := range Passes {
+		p.Run(st)
+		if err := st.check(p.Name); err != nil {
+			st.diags = append(st.diags, frontend.Diagnostic{Severity: frontend.SevError, Msg: "internal error: " + err.Error()})
+		}
+		if st.diags.HasErrors() {
+			break
+		}
+	}
+	return st.plan, st.diags.Sort()
+}
+
+// check is the verifier run after every pass: the plan's invariants.
+func (st *state) check(pass string) error {
+	seen := map[string]bool{}
+	for _, k := range st.plan.Kernels {
+		if seen[k.Name] {
+			return fmt.Errorf("after %s: two kernels named %s", pass, k.Name)
+		}
+		seen[k.Name] = true
+		if st.plan.Host[k.Loop] {
+			return fmt.Errorf("after %s: loop %s is both a kernel and a host loop", pass, frontend.StmtPos(k.Do))
+		}
+		if k.Do == nil || k.Do.Concurrent == nil {
+			return fmt.Errorf("after %s: kernel %s is not a do concurrent", pass, k.Name)
+		}
+	}
+	return nil
+}
+
+// collect finds every do concurrent construct with its procedure and file.
+func (st *state) collect() {
+	for _, f := range st.prog.Files {
+		for _, u := range f.Units {
+			walkUnit(u, func(p *frontend.Procedure, k *frontend.Construct) {
+				st.loops = append(st.loops, &loopInfo{k: k, proc: p, file: f.Path})
+			})
+		}
+	}
+}
+
+func walkUnit(u *frontend.Procedure, fn func(*frontend.Procedure, *frontend.Construct)) {
+	var walk func(ss []frontend.Stmt)
+	walk = func(ss []frontend.Stmt) {
+		for _, s := range ss {
+			k, ok := s.(*frontend.Construct)
+			if !ok {
+				continue
+			}
+			if d, ok := k.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
+				fn(u, k)
+			}
+			walk(k.Body)
+			for _, b := range k.Branches {
+				walk(b.Body)
+			}
+		}
+	}
+	walk(u.Body)
+	for _, c := range u.Contains {
+		walkUnit(c, fn)
+	}
+}
+
+// dispatch assigns each do concurrent to a kernel or to the host, as the
+// analyses decided. Nested do concurrent loops inside a kernel run
+// sequentially in its iteration.
+func dispatch(st *state) {
+	outcome := map[frontend.Pos]string{}
+	if st.cr != nil {
+		for _, l := range st.cr.Loops {
+			outcome[l.Pos] = l.Outcome
+		}
+	}
+	inKernel := map[*frontend.Construct]bool{}
+	n := map[string]int{}
+	for _, li := range st.loops {
+		k := li.k
+		if inKernel[k] {
+			continue
+		}
+		d := k.Head.(*frontend.DoStmt)
+		if st.opts.Device == "none" || st.cr == nil || outcome[d.Pos] != "offload" {
+			st.plan.Host[k] = true
+			continue
+		}
+		n[li.file]++
+		kr := &Kernel{Name: fmt.Sprintf("fgpu_%s_k%d", fileHash(li.file), n[li.file]), Loop: k, Do: d, Proc: li.proc, File: li.file}
+		st.plan.Kernels = append(st.plan.Kernels, kr)
+		st.plan.ByLoop[k] = kr
+		markNested(k, inKernel)
+	}
+}
+
+func markNested(k *frontend.Construct, in map[*frontend.Construct]bool) {
+	var walk func(ss []frontend.Stmt)
+	walk = func(ss []frontend.Stmt) {
+		for _, s := range ss {
+			if c, ok := s.(*frontend.Construct); ok {
+				in[c] = true
+				walk(c.Body)
+				for _, b := range c.Branches {
+					walk(b.Body)
+				}
+			}
+		}
+	}
+	walk(k.Body)
+}
+
+// fileHash is the per-file prefix of generated symbols.
+func fileHash(path string) string {
+	h := sha1.Sum([]byte(path))
+	return fmt.Sprintf("%x", h[:4])
+}
+
+// extract classifies the variables of each kernel.
+func extract(st *state) {
+	for _, k := range st.plan.Kernels {
+		st.extractKernel(k)
+	}
+}
+
+func (st *state) extractKernel(k *Kernel) {
+	if k.Loop.Scope != nil {
+		for _, ix := range k.Do.Concurrent.Indices {
+			if s := k.Loop.Scope.Local(ix.Name); s != nil {
+				k.Indices = append(k.Indices, s)
+			}
+		}
+	}
+	outer := (*frontend.Scope)(nil)
+	if k.Loop.Scope != nil {
+		outer = k.Loop.Scope.Parent
+	}
+	locality := map[*frontend.Symbol]string{}
+	reduceOp := map[*frontend.Symbol]string{}
+	for _, l := range k.Do.Locality {
+		for _, n := range l.Names {
+			if outer == nil {
+				continue
+			}
+			if s := outer.Lookup(n); s != nil {
+				locality[root(s)] = l.Kind
+				if l.Kind == "reduce" {
+					reduceOp[root(s)] = l.Op
+				}
+			}
+		}
+	}
+	u := collectUses(k)
+	written := st.writtenBuffers(k)
+	var syms []*frontend.Symbol
+	for s := range u.refs {
+		syms = append(syms, s)
+	}
+	sort.Slice(syms, func(i, j int) bool {
+		if syms[i].Name != syms[j].Name {
+			return syms[i].Name < syms[j].Name
+		}
+		return syms[i].Pos.Before(syms[j].Pos)
+	})
+	for _, s := range syms {
+		if u.inner[s] {
+			continue // declared inside the loop (indices, block locals, associate names)
+		}
+		if u.doVars[s] && locality[s] == "" {
+			// The variable of a nested sequential DO: private to the iteration.
+			k.Locals = append(k.Locals, &Local{Sym: s})
+			continue
+		}
+		switch locality[s] {
+		case "local":
+			k.Locals = append(k.Locals, &Local{Sym: s})
+			continue
+		case "local_init":
+			k.Locals = append(k.Locals, &Local{Sym: s, InitFrom: true})
+			k.Params = append(k.Params, &Param{Sym: s, Kind: ScalarIn})
+			continue
+		case "reduce":
+			k.Params = append(k.Params, &Param{Sym: s, Kind: ReduceParam, Op: reduceOp[s]})
+			continue
+		}
+		switch {
+		case s.Rank != 0:
+			k.Params = append(k.Params, &Param{Sym: s, Kind: ArrayParam, Written: written[s]})
+		case written[s]:
+			k.Params = append(k.Params, &Param{Sym: s, Kind: ScalarOut, Written: true})
+		default:
+			k.Params = append(k.Params, &Param{Sym: s, Kind: ScalarIn})
+		}
+	}
+}
+
+func root(s *frontend.Symbol) *frontend.Symbol {
+	for s.Use != nil {
+		s = s.Use
+	}
+	return s
+}
+
+// uses are the variables a kernel body references.
+type uses struct {
+	refs    map[*frontend.Symbol]bool
+	written map[*frontend.Symbol]bool
+	inner   map[*frontend.Symbol]bool // declared in the loop
+	doVars  map[*frontend.Symbol]bool // variables of nested sequential DO loops
+}
+
+func collectUses(k *Kernel) *uses {
+	u := &uses{refs: map[*frontend.Symbol]bool{}, written: map[*frontend.Symbol]bool{}, inner: map[*frontend.Symbol]bool{}, doVars: map[*frontend.Symbol]bool{}}
+	if k.Loop.Scope != nil {
+		for _, s := range k.Loop.Scope.Order {
+			u.inner[s] = true
+		}
+	}
+	var expr func(e *frontend.Expr)
+	expr = func(e *frontend.Expr) {
+		if e == nil || e.Const != nil && e.Kind != frontend.EName {
+			return
+		}
+		if e.Kind == frontend.EName && e.Sym != nil && (e.Sym.Kind == frontend.SymVariable) {
+			u.refs[root(e.Sym)] = true
+		}
+		expr(e.X)
+		expr(e.Y)
+		for _, a := range e.Args {
+			expr(a)
+		}
+		for _, r := range e.Range {
+			expr(r)
+		}
+	}
+	write := func(e *frontend.Expr) {
+		for x := e; x != nil; x = x.X {
+			if x.Kind == frontend.EName && x.Sym != nil {
+				u.written[root(x.Sym)] = true
+			}
+			if x.Kind != frontend.ERef && x.Kind != frontend.EComponent {
+				break
+			}
+		}
+	}
+	var stmts func(ss []frontend.Stmt)
+	stmts = func(ss []frontend.Stmt) {
+		for _, s := range ss {
+			switch x := s.(type) {
+			case *frontend.Construct:
+				if x.Scope != nil {
+					for _, sy := range x.Scope.Order {
+						u.inner[sy] = true
+					}
+				}
+				for _, br := range x.Branches {
+					if br.Scope != nil {
+						for _, sy := range br.Scope.Order {
+							u.inner[sy] = true
+						}
+					}
+				}
+				if d, ok := x.Head.(*frontend.DoStmt); ok && d.VarSym != nil && d.Concurrent == nil {
+					u.doVars[root(d.VarSym)] = true
+					u.refs[root(d.VarSym)] = true
+				}
+				headExprs(x.Head, expr, write)
+				stmts(x.Body)
+				for _, br := range x.Branches {
+					headExprs(br.Head, expr, write)
+					stmts(br.Body)
+				}
+			case *frontend.AssignStmt:
+				expr(x.LHS)
+				expr(x.RHS)
+				write(x.LHS)
+			case *frontend.IfStmt:
+				expr(x.Cond)
+				if x.Action != nil {
+					stmts([]frontend.Stmt{x.Action})
+				}
+			case *frontend.CallStmt:
+				for _, a := range x.Args {
+					expr(a)
+					write(a) // conservatively: an intent(out/inout) actual may be written
+				}
+			case *frontend.StopStmt:
+				expr(x.Code)
+			}
+		}
+	}
+	expr(k.Do.Concurrent.Mask)
+	stmts(k.Loop.Body)
+	return u
+}
+
+// headExprs visits the expressions of a construct head.
+func headExprs(h frontend.Stmt, expr func(*frontend.Expr), write func(*frontend.Expr)) {
+	switch x := h.(type) {
+	case *frontend.IfThenStmt:
+		expr(x.Cond)
+	case *frontend.ElseIfStmt:
+		expr(x.Cond)
+	case *frontend.DoStmt:
+		if x.VarSym != nil && x.Concurrent == nil {
+			write(&frontend.Expr{Kind: frontend.EName, Name: x.Var, Sym: x.VarSym})
+		}
+		expr(x.Lo)
+		expr(x.Hi)
+		expr(x.Step)
+		expr(x.While)
+		if x.Concurrent != nil {
+			for _, ix := range x.Concurrent.Indices {
+				expr(ix.Lo)
+				expr(ix.Hi)
+				expr(ix.Step)
+			}
+			expr(x.Concurrent.Mask)
+		}
+	case *frontend.SelectCaseStmt:
+		expr(x.Expr)
+	case *frontend.CaseStmt:
+		for _, r := range x.Items {
+			expr(r.Lo)
+			expr(r.Hi)
+		}
+	case *frontend.AssociateStmt:
+		for _, a := range x.Assocs {
+			expr(a.Expr)
+		}
+	}
+}
+
+// writtenBuffers reads the access analysis: the kernel data of the loop
+// that it classified as written (rules/access.mg, buffer/3).
+func (st *state) writtenBuffers(k *Kernel) map[*frontend.Symbol]bool {
+	out := map[*frontend.Symbol]bool{}
+	if st.cr == nil {
+		return out
+	}
+	var loop string
+	for _, l := range st.cr.Loops {
+		if l.Pos == k.Do.Pos {
+			loop = l.Loop
+		}
+	}
+	for _, f := range st.cr.Result.Facts("buffer") {
+		if f.Args[0].String() != loop || f.Args[2].String() != "/written" {
+			continue
+		}
+		if s := st.cr.Facts.Vars[f.Args[1].String()]; s != nil {
+			out[root(s)] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,303 @@
+package lowering
+
+// This file implements the verify pass: every construct of a kernel body
+// must be one the kernel emitters lower. Anything else is a "not yet
+// implemented" error at the construct (never dropped, never run on the
+// CPU instead).
+
+import (
+	"fmt"
+
+	"fgpu/frontend"
+)
+
+// DeviceIntrinsics are the intrinsic functions kernels may call.
+var DeviceIntrinsics = map[string]bool{
+	"abs": true, "sqrt": true, "exp": true, "log": true, "log10": true, "sin": true, "cos": true, "tan": true,
+	"asin": true, "acos": true, "atan": true, "atan2": true, "sinh": true, "cosh": true, "tanh": true,
+	"min": true, "max": true, "mod": true, "modulo": true, "sign": true, "int": true, "nint": true,
+	"real": true, "dble": true, "floor": true, "ceiling": true, "merge": true, "iand": true, "ior": true,
+	"ieor": true, "ishft": true, "btest": true, "not": true, "aint": true, "anint": true, "dim": true,
+	"size": true, "lbound": true, "ubound": true, "float": true, "dsqrt": true, "dabs": true, "dexp": true,
+	"dlog": true, "dsin": true, "dcos": true, "iabs": true, "hypot": true, "erf": true, "erfc": true,
+	"ibset": true, "ibclr": true, "huge": true, "tiny": true, "epsilon": true, "kind": true,
+}
+
+func verify(st *state) {
+	for _, k := range st.plan.Kernels {
+		v := &verifier{st: st, k: k}
+		v.expr(k.Do.Concurrent.Mask)
+		v.stmts(k.Loop.Body, 0)
+		for _, p := range k.Params {
+			v.typeOK(p.Sym.Type, p.Sym.Pos, p.Sym.Name)
+			if p.Kind == ArrayParam && (p.Sym.Rank < 0 || p.Sym.Rank > 7) {
+				v.nyi(k.Do.Pos, "an array of rank %d in an offloaded loop (%s)", p.Sym.Rank, p.Sym.Name)
+			}
+			if p.Kind == ReduceParam && p.Op == ".eqv." {
+				v.nyi(k.Do.Pos, "reduce(.eqv.: %s) in an offloaded loop", p.Sym.Name)
+			}
+		}
+		for _, l := range k.Locals {
+			v.typeOK(l.Sym.Type, l.Sym.Pos, l.Sym.Name)
+			if l.Sym.Rank != 0 {
+				v.nyi(l.Sym.Pos, "the local array %s in an offloaded loop", l.Sym.Name)
+			}
+		}
+	}
+}
+
+type verifier struct {
+	st *state
+	k  *Kernel
+}
+
+func (v *verifier) nyi(pos frontend.Pos, format string, args ...any) {
+	v.st.diags = append(v.st.diags, frontend.Diagnostic{Pos: pos, Severity: frontend.SevError,
+		Msg: "not yet implemented: " + fmt.Sprintf(format, args...) + " [nyi]",
+		Notes: []frontend.Diagnostic{{Pos: v.k.Do.Pos, Severity: frontend.SevNote, Msg: "in this loop, assigned to the device"}}})
+}
+
+// TypeSupported reports the intrinsic types kernels handle.
+func TypeSupported(t frontend.Type) bool {
+	switch t.Base {
+	case frontend.TyInteger:
+		return t.Kind == 1 || t.Kind == 2 || t.Kind == 4 || t.Kind == 8
+	case frontend.TyReal:
+		return t.Kind == 4 || t.Kind == 8
+	case frontend.TyLogical:
+		return t.Kind == 1 || t.Kind == 2 || t.Kind == 4 || t.Kind == 8
+	}
+	return false
+}
+
+func (v *verifier) typeOK(t frontend.Type, pos frontend.Pos, what string) {
+	if !TypeSupported(t) {
+		v.nyi(pos, "a value of type %s (%s) in an offloaded loop", t, what)
+	}
+}
+
+func (v *verifier) stmts(ss []frontend.Stmt, depth int) {
+	for _, s := range ss {
+		v.stmt(s, depth)
+	}
+}
+
+func (v *verifier) stmt(s frontend.Stmt, depth int) {
+	switch x := s.(type) {
+	case *frontend.AssignStmt:
+		if x.Proc != nil {
+			v.nyi(x.Pos, "a defined assignment in an offloaded loop")
+			return
+		}
+		v.designator(x.LHS)
+		v.expr(x.RHS)
+		if x.LHS.Rank != 0 || x.RHS.Rank != 0 {
+			v.nyi(x.Pos, "an array assignment in an offloaded loop")
+		}
+	case *frontend.IfStmt:
+		v.expr(x.Cond)
+		if x.Action != nil {
+			v.stmt(x.Action, depth)
+		}
+	case *frontend.CycleStmt, *frontend.ContinueStmt:
+	case *frontend.ExitStmt:
+		if depth == 0 {
+			v.nyi(x.Pos, "EXIT in an offloaded loop outside a nested DO")
+		}
+	case *frontend.Construct:
+		switch h := x.Head.(type) {
+		case *frontend.IfThenStmt:
+			v.expr(h.Cond)
+			v.stmts(x.Body, depth)
+			for _, br := range x.Branches {
+				if ei, ok := br.Head.(*frontend.ElseIfStmt); ok {
+					v.expr(ei.Cond)
+				}
+				v.stmts(br.Body, depth)
+			}
+		case *frontend.DoStmt:
+			if h.Concurrent != nil {
+				for _, ix := range h.Concurrent.Indices {
+					v.expr(ix.Lo)
+					v.expr(ix.Hi)
+					v.expr(ix.Step)
+				}
+				v.expr(h.Concurrent.Mask)
+				if len(h.Locality) > 0 {
+					v.nyi(h.Pos, "locality specs on a do concurrent nested in an offloaded loop")
+				}
+			} else {
+				v.expr(h.Lo)
+				v.expr(h.Hi)
+				v.expr(h.Step)
+				v.expr(h.While)
+				if h.Var != "" && (h.VarSym == nil || !TypeSupported(h.VarSym.Type) || h.VarSym.Type.Base != frontend.TyInteger) {
+					v.nyi(h.Pos, "a DO loop whose variable is not an integer in an offloaded loop")
+				}
+			}
+			if h.EndLabel != "" {
+				v.nyi(h.Pos, "a labelled DO in an offloaded loop")
+			}
+			v.stmts(x.Body, depth+1)
+		case *frontend.SelectCaseStmt:
+			v.expr(h.Expr)
+			if h.Expr.Type.Base != frontend.TyInteger && h.Expr.Type.Base != frontend.TyLogical {
+				v.nyi(h.Pos, "SELECT CASE on %s in an offloaded loop", h.Expr.Type)
+			}
+			for _, br := range x.Branches {
+				if cs, ok := br.Head.(*frontend.CaseStmt); ok {
+					for _, r := range cs.Items {
+						v.constant(r.Lo, cs.Pos)
+						v.constant(r.Hi, cs.Pos)
+					}
+				}
+				v.stmts(br.Body, depth)
+			}
+		case *frontend.BlockStmt:
+			if x.Scope != nil {
+				for _, s := range x.Scope.Order {
+					if s.Kind == frontend.SymVariable {
+						v.typeOK(s.Type, s.Pos, s.Name)
+						if s.Rank != 0 || s.Init != nil {
+							v.nyi(s.Pos, "the block variable %s (an array or initialised) in an offloaded loop", s.Name)
+						}
+					}
+				}
+			}
+			for _, sp := range x.Spec {
+				switch sp.(type) {
+				case *frontend.TypeDeclStmt, *frontend.ImplicitStmt:
+				default:
+					v.nyi(frontend.StmtPos(sp), "this statement in a block of an offloaded loop")
+				}
+			}
+			v.stmts(x.Body, depth)
+		case *frontend.AssociateStmt:
+			for _, a := range h.Assocs {
+				v.expr(a.Expr)
+				if a.Expr.Rank != 0 {
+					v.nyi(h.Pos, "an associate name for an array (%s) in an offloaded loop", a.Name)
+				}
+			}
+			v.stmts(x.Body, depth)
+		default:
+			v.nyi(x.Pos, "this construct in an offloaded loop")
+		}
+	default:
+		v.nyi(frontend.StmtPos(s), "this statement in an offloaded loop")
+	}
+}
+
+func (v *verifier) constant(e *frontend.Expr, pos frontend.Pos) {
+	if e != nil && e.Const == nil {
+		v.nyi(pos, "a CASE value that is not a constant")
+	}
+}
+
+func (v *verifier) designator(e *frontend.Expr) {
+	switch e.Kind {
+	case frontend.EName:
+		v.typeOK(e.Type, e.Pos, e.Name)
+	case frontend.ERef:
+		if e.Ref != frontend.RefElement || e.X.Kind != frontend.EName {
+			v.nyi(e.Pos, "this designator in an offloaded loop")
+			return
+		}
+		v.typeOK(e.Type, e.Pos, e.String())
+		for _, a := range e.Args {
+			if a.Kind == frontend.ERange || a.Rank != 0 {
+				v.nyi(a.Pos, "an array section in an offloaded loop")
+				continue
+			}
+			v.expr(a)
+		}
+	default:
+		v.nyi(e.Pos, "this designator (%s) in an offloaded loop", e)
+	}
+}
+
+func (v *verifier) expr(e *frontend.Expr) {
+	if e == nil {
+		return
+	}
+	if e.Const != nil && e.Kind != frontend.EName && e.Const.IsArray() == false {
+		if !TypeSupported(e.Type) {
+			v.nyi(e.Pos, "a constant of type %s in an offloaded loop", e.Type)
+		}
+		return
+	}
+	switch e.Kind {
+	case frontend.ELit:
+		v.typeOK(e.Type, e.Pos, e.String())
+	case frontend.EName:
+		if e.Sym == nil || (e.Sym.Kind != frontend.SymVariable && e.Sym.Kind != frontend.SymParameter) {
+			v.nyi(e.Pos, "the name %s in an offloaded loop", e.Name)
+			return
+		}
+		if e.Rank != 0 {
+			v.nyi(e.Pos, "the whole array %s as a value in an offloaded loop", e.Name)
+			return
+		}
+		v.typeOK(e.Type, e.Pos, e.Name)
+	case frontend.ERef:
+		switch e.Ref {
+		case frontend.RefElement:
+			v.designator(e)
+		case frontend.RefIntrinsic:
+			if e.Intr == nil || !DeviceIntrinsics[e.Intr.Name] {
+				v.nyi(e.Pos, "the intrinsic %s in an offloaded loop", e.X.Name)
+				return
+			}
+			v.typeOK(e.Type, e.Pos, e.String())
+			for i, a := range e.Args {
+				x := a
+				if x.Kind == frontend.EKeyword {
+					x = x.X
+				}
+				switch e.Intr.Name {
+				case "size", "lbound", "ubound":
+					if i == 0 {
+						if x.Kind != frontend.EName || x.Sym == nil || x.Rank == 0 {
+							v.nyi(x.Pos, "%s of this argument in an offloaded loop", e.Intr.Name)
+						}
+						continue
+					}
+				case "kind", "huge", "tiny", "epsilon":
+					continue
+				}
+				if x.Rank != 0 {
+					v.nyi(x.Pos, "an array argument of %s in an offloaded loop", e.Intr.Name)
+					continue
+				}
+				v.expr(x)
+			}
+		case frontend.RefFunction:
+			v.nyi(e.Pos, "a call of %s in an offloaded loop", e.X.String())
+		default:
+			v.nyi(e.Pos, "this reference (%s) in an offloaded loop", e)
+		}
+	case frontend.EBinary:
+		if e.Proc != nil {
+			v.nyi(e.Pos, "a defined operator in an offloaded loop")
+			return
+		}
+		if e.Op == "//" {
+			v.nyi(e.Pos, "character concatenation in an offloaded loop")
+			return
+		}
+		v.typeOK(e.Type, e.Pos, e.Op)
+		v.expr(e.X)
+		v.expr(e.Y)
+	case frontend.EUnary:
+		if e.Proc != nil {
+			v.nyi(e.Pos, "a defined operator in an offloaded loop")
+			return
+		}
+		v.typeOK(e.Type, e.Pos, e.Op)
+		v.expr(e.X)
+	case frontend.EParen:
+		v.expr(e.X)
+	default:
+		v.nyi(e.Pos, "this expression (%s) in an offloaded loop", e)
+	}
+}
