@@ -18,14 +18,14 @@ import (
 )
 
 type kernelGen struct {
-	b      strings.Builder
-	k      *lowering.Kernel
-	cuda   bool
-	names  map[*frontend.Symbol]string // symbol -> C expression (value or lvalue)
-	logic  map[*frontend.Symbol]bool   // symbols whose C storage is an integer holding a logical
-	diags  frontend.Diagnostics
-	indent int
-	tmp    int
+	b         strings.Builder
+	k         *lowering.Kernel
+	cuda      bool
+	names     map[*frontend.Symbol]string // symbol -> C expression (value or lvalue)
+	logic     map[*frontend.Symbol]bool   // symbols whose C storage is an integer holding a logical
+	diags     frontend.Diagnostics
+	indent    int
+	tmp       int
 	loopDepth int
 }
 

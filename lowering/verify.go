@@ -53,7 +53,7 @@ type verifier struct {
 
 func (v *verifier) nyi(pos frontend.Pos, format string, args ...any) {
 	v.st.diags = append(v.st.diags, frontend.Diagnostic{Pos: pos, Severity: frontend.SevError,
-		Msg: "not yet implemented: " + fmt.Sprintf(format, args...) + " [nyi]",
+		Msg:   "not yet implemented: " + fmt.Sprintf(format, args...) + " [nyi]",
 		Notes: []frontend.Diagnostic{{Pos: v.k.Do.Pos, Severity: frontend.SevNote, Msg: "in this loop, assigned to the device"}}})
 }
 
