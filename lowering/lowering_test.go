@@ -1,0 +1,120 @@
+package lowering
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fgpu/frontend"
+	"fgpu/rules"
+)
+
+func lower(t *testing.T, src string) (*Plan, frontend.Diagnostics) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "p.f90")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, ds := frontend.Load([]string{path}, frontend.Options{})
+	if ds.HasErrors() {
+		t.Fatalf("front end: %v", ds)
+	}
+	cr, err := rules.Check(prog, rules.CheckOptions{Device: "cpu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Lower(prog, cr, Options{Device: "cpu"})
+}
+
+func TestExtractParams(t *testing.T) {
+	plan, ds := lower(t, `program p
+  implicit none
+  integer :: i, n, cnt
+  real :: a(10), b(10), s, tmp
+  n = 10; s = 0; cnt = 0
+  b = 1
+  do concurrent (i = 1:n) reduce(+: s) local(tmp)
+    tmp = b(i) * 2
+    a(i) = tmp
+    s = s + tmp
+    if (i == 3) cnt = i
+  end do
+  print *, a(1), s, cnt
+end program
+`)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if len(plan.Kernels) != 1 {
+		t.Fatalf("%d kernels, want 1", len(plan.Kernels))
+	}
+	got := map[string]string{}
+	for _, p := range plan.Kernels[0].Params {
+		got[p.Sym.Name] = [...]string{"array", "in", "out", "reduce"}[p.Kind]
+		if p.Kind == ArrayParam && p.Sym.Name == "a" && !p.Written {
+			t.Errorf("a is written by the loop")
+		}
+		if p.Kind == ArrayParam && p.Sym.Name == "b" && p.Written {
+			t.Errorf("b is only read by the loop")
+		}
+	}
+	// n appears only in the header: the host evaluates the bounds.
+	want := map[string]string{"a": "array", "b": "array", "s": "reduce", "cnt": "out"}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("param %s: %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+	if _, ok := got["i"]; ok {
+		t.Errorf("the index must not be a parameter")
+	}
+	if len(plan.Kernels[0].Locals) != 1 || plan.Kernels[0].Locals[0].Sym.Name != "tmp" {
+		t.Errorf("locals: %v", plan.Kernels[0].Locals)
+	}
+}
+
+func TestVerifyNotYetImplemented(t *testing.T) {
+	_, ds := lower(t, `module m
+contains
+  pure real function f(x)
+    real, intent(in) :: x
+    f = 2 * x
+  end function
+end module
+program p
+  use m
+  implicit none
+  integer :: i
+  real :: a(10)
+  character(len=4) :: s(10)
+  do concurrent (i = 1:10)
+    a(i) = f(real(i))
+    s(i) = 'ab'
+  end do
+  print *, a(1), s(1)
+end program
+`)
+	if !ds.HasErrors() {
+		t.Fatal("want not-yet-implemented errors")
+	}
+	text := ""
+	for _, d := range ds {
+		text += d.String() + "\n"
+	}
+	for _, want := range []string{":15:12: error: not yet implemented: a call of f", "not yet implemented: a value of type character"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in:\n%s", want, text)
+		}
+	}
+}
+
+func TestPassList(t *testing.T) {
+	var names []string
+	for _, p := range Passes {
+		names = append(names, p.Name)
+	}
+	if strings.Join(names, ",") != "dispatch,extract,verify" {
+		t.Errorf("passes %v", names)
+	}
+}
