@@ -479,12 +479,49 @@ func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics)
 	var b strings.Builder
 	b.WriteString(kernelPrelude)
 	var diags frontend.Diagnostics
+	funcs := &deviceFuncs{name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}}
+	var kernels strings.Builder
 	for _, k := range sortedKernels(plan.Kernels) {
-		g := &kernelGen{k: k, cuda: cuda}
+		g := &kernelGen{k: k, cuda: cuda, funcs: funcs}
 		fmt.Fprintf(&g.b, "\n// %s: do concurrent at %s:%d\n", k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line)
 		g.emitKernel()
 		diags = append(diags, g.diags...)
-		b.WriteString(g.b.String())
+		kernels.WriteString(g.b.String())
 	}
+	// Device functions: declared first (they may call each other), then
+	// defined; a function found while writing another is appended.
+	var defs strings.Builder
+	for i := 0; i < len(funcs.order); i++ {
+		g := &kernelGen{cuda: cuda, funcs: funcs}
+		g.emitFunc(funcs.order[i])
+		diags = append(diags, g.diags...)
+		defs.WriteString(g.b.String())
+	}
+	for _, p := range funcs.order {
+		decl := strings.SplitN(funcDecl(funcs, p), "{", 2)[0]
+		b.WriteString(strings.TrimSpace(decl) + ";\n")
+	}
+	b.WriteString(defs.String())
+	b.WriteString(kernels.String())
 	return b.String(), diags
+}
+
+// funcDecl renders a device function's signature line.
+func funcDecl(funcs *deviceFuncs, p *frontend.Procedure) string {
+	g := &kernelGen{funcs: funcs}
+	var params []string
+	for _, d := range p.Dummies {
+		ct := ctype(d.Type)
+		if funcs.byRef[d] {
+			params = append(params, ct+"* "+cname(d))
+		} else {
+			params = append(params, ct+" "+cname(d))
+		}
+	}
+	ret := "void"
+	if p.Result != nil {
+		ret = ctype(p.Result.Type)
+	}
+	_ = g
+	return fmt.Sprintf("FGPU_FN %s %s(%s) {", ret, funcs.name[p], strings.Join(params, ", "))
 }

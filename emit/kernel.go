@@ -27,6 +27,11 @@ type kernelGen struct {
 	indent    int
 	tmp       int
 	loopDepth int
+	// funcs names the device functions of the translation unit; proc and
+	// result are set while a device function's body is written.
+	funcs  *deviceFuncs
+	proc   *frontend.Procedure
+	result string
 }
 
 func ctype(t frontend.Type) string {
@@ -358,8 +363,18 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 		g.stmt(x.Action)
 		g.indent--
 		g.line("}")
+	case *frontend.ReturnStmt:
+		if g.proc == nil {
+			g.nyi(x.Pos, "RETURN in an offloaded loop")
+		} else if g.result != "" {
+			g.line("return %s;", g.result)
+		} else {
+			g.line("return;")
+		}
+	case *frontend.CallStmt:
+		g.line("%s;", g.callProc(x.Pos, x.Proc, x.Args))
 	case *frontend.CycleStmt:
-		if g.loopDepth == 0 || x.Name != "" && x.Name == g.k.Do.Name {
+		if g.k != nil && (g.loopDepth == 0 || x.Name != "" && x.Name == g.k.Do.Name) {
 			g.line("goto fgpu_next;")
 		} else if x.Name == "" {
 			g.line("continue;")
@@ -578,7 +593,7 @@ func (g *kernelGen) assign(lhs, rhs *frontend.Expr) {
 		val = fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(lhs.Type), g.expr(rhs))
 	}
 	g.line("%s = %s;", lv, val)
-	if s := rootSym(lhs); s != nil {
+	if s := rootSym(lhs); s != nil && g.k != nil {
 		for _, p := range g.k.Params {
 			if p.Sym == s && p.Kind == lowering.ScalarOut {
 				g.line("w_%s = true;", s.Name)
@@ -715,6 +730,8 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 			return el
 		case frontend.RefIntrinsic:
 			return g.intrinsic(e)
+		case frontend.RefFunction:
+			return g.callProc(e.Pos, e.Proc, e.Args)
 		}
 	case frontend.EUnary:
 		switch e.Op {
@@ -1072,4 +1089,139 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	}
 	g.indent--
 	g.line("}")
+}
+
+// deviceFuncs are the procedures of the program called from kernels,
+// written as device functions.
+type deviceFuncs struct {
+	name  map[*frontend.Procedure]string
+	order []*frontend.Procedure
+	byRef map[*frontend.Symbol]bool // dummies passed by reference
+}
+
+func (f *deviceFuncs) add(p *frontend.Procedure) string {
+	if n, ok := f.name[p]; ok {
+		return n
+	}
+	n := fmt.Sprintf("fgpu_p%d_%s", len(f.order), p.Name)
+	f.name[p] = n
+	f.order = append(f.order, p)
+	for _, d := range p.Dummies {
+		if d.Intent == "out" || d.Intent == "inout" || d.Intent == "" && assignsTo(p.Body, d) {
+			f.byRef[d] = true
+		}
+	}
+	return n
+}
+
+// assignsTo reports whether statements assign to variable s.
+func assignsTo(ss []frontend.Stmt, s *frontend.Symbol) bool {
+	found := false
+	var walk func(ss []frontend.Stmt)
+	walk = func(ss []frontend.Stmt) {
+		for _, st := range ss {
+			switch x := st.(type) {
+			case *frontend.AssignStmt:
+				if rootSym(x.LHS) == s {
+					found = true
+				}
+			case *frontend.IfStmt:
+				if x.Action != nil {
+					walk([]frontend.Stmt{x.Action})
+				}
+			case *frontend.Construct:
+				if d, ok := x.Head.(*frontend.DoStmt); ok && d.VarSym == s {
+					found = true
+				}
+				walk(x.Body)
+				for _, b := range x.Branches {
+					walk(b.Body)
+				}
+			case *frontend.CallStmt:
+				for _, a := range x.Args {
+					if rootSym(a) == s {
+						found = true
+					}
+				}
+			}
+		}
+	}
+	walk(ss)
+	return found
+}
+
+// callProc writes a call of a device function.
+func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*frontend.Expr) string {
+	if p == nil || g.funcs == nil {
+		g.nyi(pos, "this call in an offloaded loop")
+		return "0"
+	}
+	name := g.funcs.add(p)
+	var as []string
+	for i, a := range args {
+		if i >= len(p.Dummies) {
+			break
+		}
+		d := p.Dummies[i]
+		if g.funcs.byRef[d] {
+			lv, _, ok := g.lvalue(a)
+			if !ok {
+				g.nyi(a.Pos, "an expression passed to the dummy argument %s of %s, which it may define", d.Name, p.Name)
+				continue
+			}
+			if a.Type.Base != d.Type.Base || ctype(a.Type) != ctype(d.Type) {
+				g.nyi(a.Pos, "an actual argument of another type than the dummy %s of %s", d.Name, p.Name)
+				continue
+			}
+			as = append(as, "&"+lv)
+			continue
+		}
+		as = append(as, g.convert(a, d.Type))
+	}
+	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
+}
+
+// emitFunc writes one device function.
+func (g *kernelGen) emitFunc(p *frontend.Procedure) {
+	g.proc = p
+	g.names = map[*frontend.Symbol]string{}
+	g.logic = map[*frontend.Symbol]bool{}
+	name := g.funcs.name[p]
+	var params []string
+	for _, d := range p.Dummies {
+		ct := ctype(d.Type)
+		if g.funcs.byRef[d] {
+			params = append(params, ct+"* "+cname(d))
+			g.names[d] = "(*" + cname(d) + ")"
+		} else {
+			params = append(params, ct+" "+cname(d))
+			g.names[d] = cname(d)
+		}
+		g.logic[d] = d.Type.Base == frontend.TyLogical
+	}
+	ret := "void"
+	if p.Result != nil {
+		ret = ctype(p.Result.Type)
+	}
+	g.line("FGPU_FN %s %s(%s) {", ret, name, strings.Join(params, ", "))
+	g.indent++
+	for _, s := range p.Scope.Order {
+		if s.Kind != frontend.SymVariable || s.Dummy {
+			continue
+		}
+		g.line("%s %s = 0;", ctype(s.Type), cname(s))
+		g.names[s] = cname(s)
+		g.logic[s] = s.Type.Base == frontend.TyLogical
+	}
+	g.result = ""
+	if p.Result != nil {
+		g.result = cname(p.Result)
+	}
+	g.stmts(p.Body)
+	if g.result != "" {
+		g.line("return %s;", g.result)
+	}
+	g.indent--
+	g.line("}")
+	g.proc = nil
 }

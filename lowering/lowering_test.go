@@ -102,7 +102,7 @@ end program
 	for _, d := range ds {
 		text += d.String() + "\n"
 	}
-	for _, want := range []string{":15:12: error: not yet implemented: a call of f", "not yet implemented: a value of type character"} {
+	for _, want := range []string{"not yet implemented: a value of type character"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q in:\n%s", want, text)
 		}

@@ -47,8 +47,10 @@ func verify(st *state) {
 }
 
 type verifier struct {
-	st *state
-	k  *Kernel
+	st      *state
+	k       *Kernel
+	proc    *frontend.Procedure // the device procedure being checked
+	checked map[*frontend.Procedure]bool
 }
 
 func (v *verifier) nyi(pos frontend.Pos, format string, args ...any) {
@@ -183,9 +185,84 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 		default:
 			v.nyi(x.Pos, "this construct in an offloaded loop")
 		}
+	case *frontend.CallStmt:
+		if x.Intr != nil {
+			v.nyi(x.Pos, "a call of the intrinsic subroutine %s in an offloaded loop", x.Intr.Name)
+			return
+		}
+		v.call(x.Pos, x.Proc, x.Args, x.Callee.String())
+	case *frontend.ReturnStmt:
+		if v.proc == nil || x.Expr != nil {
+			v.nyi(x.Pos, "RETURN here in device code")
+		}
 	default:
 		v.nyi(frontend.StmtPos(s), "this statement in an offloaded loop")
 	}
+}
+
+// call checks a call of a procedure of the program from device code: it
+// becomes a device function when it is pure, has scalar dummies of the
+// supported types and a body the emitters lower (checked once per
+// procedure).
+func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*frontend.Expr, name string) {
+	if p == nil || p.Scope == nil || p.Interface || p.Separate {
+		v.nyi(pos, "a call of %s (no body among the given files) in an offloaded loop", name)
+		return
+	}
+	for _, a := range args {
+		x := a
+		if x.Kind == frontend.EKeyword {
+			v.nyi(a.Pos, "a keyword argument in a call in an offloaded loop")
+			return
+		}
+		if x.Rank != 0 {
+			v.nyi(a.Pos, "an array argument of %s in an offloaded loop", name)
+			return
+		}
+		v.expr(x)
+	}
+	if len(args) != len(p.Dummies) {
+		v.nyi(pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
+		return
+	}
+	if v.checked == nil {
+		v.checked = map[*frontend.Procedure]bool{}
+	}
+	if v.checked[p] {
+		return
+	}
+	v.checked[p] = true
+	if p.Recursive {
+		v.nyi(p.Pos, "the recursive procedure %s in an offloaded loop", p.Name)
+		return
+	}
+	for _, d := range p.Dummies {
+		if d.Rank != 0 || d.Optional || d.Kind != frontend.SymVariable {
+			v.nyi(d.Pos, "the dummy argument %s of %s (an array, optional or a procedure) in device code", d.Name, p.Name)
+		}
+		v.typeOK(d.Type, d.Pos, d.Name)
+	}
+	if p.Result != nil {
+		v.typeOK(p.Result.Type, p.Result.Pos, p.Result.Name)
+		if p.Result.Rank != 0 {
+			v.nyi(p.Result.Pos, "the array result of %s in device code", p.Name)
+		}
+	}
+	for _, s := range p.Scope.Order {
+		if s.Kind == frontend.SymVariable && !s.Dummy && s != p.Result {
+			v.typeOK(s.Type, s.Pos, s.Name)
+			if s.Rank != 0 || s.Save || s.Init != nil {
+				v.nyi(s.Pos, "the local %s of %s (an array, saved or initialised) in device code", s.Name, p.Name)
+			}
+		}
+	}
+	if len(p.Contains) > 0 {
+		v.nyi(p.Pos, "internal procedures of %s in device code", p.Name)
+	}
+	outer := v.proc
+	v.proc = p
+	v.stmts(p.Body, 0)
+	v.proc = outer
 }
 
 func (v *verifier) constant(e *frontend.Expr, pos frontend.Pos) {
@@ -234,6 +311,10 @@ func (v *verifier) expr(e *frontend.Expr) {
 			v.nyi(e.Pos, "the name %s in an offloaded loop", e.Name)
 			return
 		}
+		if v.proc != nil && e.Sym.Kind == frontend.SymVariable && (e.Sym.Scope == nil || e.Sym.Scope.Unit != v.proc) && e.Sym.Scope.Kind == frontend.ScopeUnit {
+			v.nyi(e.Pos, "the host or module variable %s in the device procedure %s", e.Name, v.proc.Name)
+			return
+		}
 		if e.Rank != 0 {
 			v.nyi(e.Pos, "the whole array %s as a value in an offloaded loop", e.Name)
 			return
@@ -272,7 +353,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 				v.expr(x)
 			}
 		case frontend.RefFunction:
-			v.nyi(e.Pos, "a call of %s in an offloaded loop", e.X.String())
+			v.call(e.Pos, e.Proc, e.Args, e.X.String())
 		default:
 			v.nyi(e.Pos, "this reference (%s) in an offloaded loop", e)
 		}
