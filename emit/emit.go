@@ -20,7 +20,8 @@ type Output struct {
 	// Host maps each original file path to its rewritten Fortran text.
 	Host map[string]string
 	// HostOrder lists the files in an order the Fortran compiler can
-	// build them (modules before their users).
+	// build them (modules before their users); empty: the driver orders
+	// them by module use.
 	HostOrder []string
 	// Interface is a Fortran module with the bind(c) interfaces of the
 	// launch routines ("" when no loop is offloaded); InterfaceFile is its

@@ -75,7 +75,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 				Msg: "not yet implemented: rewriting parallel loops of a preprocessed (.F90) file [nyi]"})
 		}
 	}
-	out.HostOrder = hostOrder(prog)
+	// HostOrder is left to the driver, which orders files by module use.
 	if len(plan.Kernels) > 0 {
 		out.Interface = interfaceModule(ifaceMod, plan)
 		out.InterfaceFile = ifaceMod + ".f90"
@@ -296,71 +296,6 @@ func maxInt(a, b int) int {
 		return a
 	}
 	return b
-}
-
-// hostOrder lists files so that a file defining a module precedes the files
-// that use it (stable by command-line order).
-func hostOrder(prog *frontend.Program) []string {
-	defines := map[string]string{}
-	for _, f := range prog.Files {
-		for _, u := range f.Units {
-			if u.Kind == frontend.UnitModule {
-				defines[u.Name] = f.Path
-			}
-		}
-	}
-	deps := map[string]map[string]bool{}
-	for _, f := range prog.Files {
-		deps[f.Path] = map[string]bool{}
-		for _, u := range f.Units {
-			for _, m := range usedModules(u) {
-				if p, ok := defines[m]; ok && p != f.Path {
-					deps[f.Path][p] = true
-				}
-			}
-			if u.Kind == frontend.UnitSubmodule {
-				if p, ok := defines[u.Ancestor]; ok && p != f.Path {
-					deps[f.Path][p] = true
-				}
-			}
-		}
-	}
-	var order []string
-	done := map[string]bool{}
-	var visit func(p string, stack map[string]bool)
-	visit = func(p string, stack map[string]bool) {
-		if done[p] || stack[p] {
-			return
-		}
-		stack[p] = true
-		var ds []string
-		for d := range deps[p] {
-			ds = append(ds, d)
-		}
-		sort.Strings(ds)
-		for _, d := range ds {
-			visit(d, stack)
-		}
-		done[p] = true
-		order = append(order, p)
-	}
-	for _, f := range prog.Files {
-		visit(f.Path, map[string]bool{})
-	}
-	return order
-}
-
-func usedModules(u *frontend.Procedure) []string {
-	var out []string
-	for _, s := range u.Spec {
-		if us, ok := s.(*frontend.UseStmt); ok {
-			out = append(out, us.Module)
-		}
-	}
-	for _, c := range u.Contains {
-		out = append(out, usedModules(c)...)
-	}
-	return out
 }
 
 // kernelCallEdit replaces an offloaded loop by the call of its launch

@@ -104,41 +104,12 @@ template <typename T> FGPU_FN T fgpu_min(T a, T b) { return a < b ? a : b; }
 #ifdef __CUDACC__
 #include <cuda_runtime.h>
 #include <cstdio>
-static void fgpu_cuda_check(cudaError_t e, const char* kernel, const char* loop, const char* what) {
+static void fgpu_check(cudaError_t e, const char* kernel, const char* loop, const char* what) {
   if (e != cudaSuccess) {
     char msg[256];
     snprintf(msg, sizeof msg, "%s: %s", what, cudaGetErrorString(e));
     fgpu_fatal(kernel, loop, msg);
   }
-}
-// The bytes an array descriptor spans: [lo, hi) relative to base_addr.
-static void fgpu_span(const CFI_cdesc_t* d, int64_t* lo, int64_t* hi) {
-  int64_t l = 0, h = 0;
-  for (int r = 0; r < d->rank; ++r) {
-    int64_t ext = (int64_t)d->dim[r].extent, sm = (int64_t)d->dim[r].sm;
-    if (ext <= 0) { *lo = 0; *hi = 0; return; }
-    if (sm >= 0) h += (ext - 1) * sm; else l += (ext - 1) * sm;
-  }
-  *lo = l; *hi = h + (int64_t)d->elem_len;
-}
-// fgpu_dev_array copies an array's span to the device; it returns the
-// device address of the element at base_addr.
-static char* fgpu_dev_array(const CFI_cdesc_t* d, char** alloc, const char* kernel, const char* loop) {
-  int64_t lo, hi;
-  fgpu_span(d, &lo, &hi);
-  *alloc = nullptr;
-  if (hi <= lo) return nullptr;
-  fgpu_cuda_check(cudaMalloc((void**)alloc, (size_t)(hi - lo)), kernel, loop, "cudaMalloc");
-  fgpu_cuda_check(cudaMemcpy(*alloc, (char*)d->base_addr + lo, (size_t)(hi - lo), cudaMemcpyHostToDevice), kernel, loop, "cudaMemcpy to the device");
-  fgpu_stats_bytes((size_t)(hi - lo), 0);
-  return *alloc - lo;
-}
-static void fgpu_host_array(const CFI_cdesc_t* d, char* alloc, const char* kernel, const char* loop) {
-  int64_t lo, hi;
-  fgpu_span(d, &lo, &hi);
-  if (hi <= lo || !alloc) return;
-  fgpu_cuda_check(cudaMemcpy((char*)d->base_addr + lo, alloc, (size_t)(hi - lo), cudaMemcpyDeviceToHost), kernel, loop, "cudaMemcpy to the host");
-  fgpu_stats_bytes(0, (size_t)(hi - lo));
 }
 __device__ static inline float fgpu_atomic_max(float* a, float v) { int* i = (int*)a; int o = *i, n; do { n = o; if (__int_as_float(n) >= v) break; o = atomicCAS(i, n, __float_as_int(v)); } while (o != n); return __int_as_float(o); }
 __device__ static inline double fgpu_atomic_max(double* a, double v) { unsigned long long* i = (unsigned long long*)a; unsigned long long o = *i, n; do { n = o; if (__longlong_as_double(n) >= v) break; o = atomicCAS(i, n, __double_as_longlong(v)); } while (o != n); return __longlong_as_double(o); }
@@ -1041,7 +1012,7 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		s := p.Sym
 		switch p.Kind {
 		case lowering.ArrayParam:
-			g.line("char* a_%s; char* b_%s = fgpu_dev_array(d_%s, &a_%s, kname, loop);", s.Name, s.Name, s.Name, s.Name)
+			g.line("char* b_%s = (char*)fgpu_cuda_to_device(d_%s, 0, kname, loop);", s.Name, s.Name)
 			args = append(args, "b_"+s.Name)
 			for d := 1; d <= s.Rank; d++ {
 				args = append(args, fmt.Sprintf("lb%d_%s, (int64_t)d_%s->dim[%d].sm, (int64_t)d_%s->dim[%d].extent", d, s.Name, s.Name, d-1, s.Name, d-1))
@@ -1050,12 +1021,7 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 			args = append(args, "in_"+s.Name)
 		default:
 			ct := ctype(s.Type)
-			g.line("%s* r_%s; fgpu_cuda_check(cudaMalloc((void**)&r_%s, sizeof(%s)), kname, loop, \"cudaMalloc\");", ct, s.Name, s.Name, ct)
-			if p.Kind == lowering.ReduceParam {
-				g.line("fgpu_cuda_check(cudaMemcpy(r_%s, ref_%s, sizeof(%s), cudaMemcpyHostToDevice), kname, loop, \"cudaMemcpy\");", s.Name, s.Name, ct)
-			} else {
-				g.line("fgpu_cuda_check(cudaMemcpy(r_%s, ref_%s, sizeof(%s), cudaMemcpyHostToDevice), kname, loop, \"cudaMemcpy\");", s.Name, s.Name, ct)
-			}
+			g.line("%s* r_%s = (%s*)fgpu_cuda_scalar_to_device(ref_%s, sizeof(%s), kname, loop);", ct, s.Name, ct, s.Name, ct)
 			args = append(args, "r_"+s.Name)
 		}
 	}
@@ -1071,8 +1037,8 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	g.line("const long long blocks = (ntot + threads - 1) / threads;")
 	g.line("fgpu_stats_launch();")
 	g.line("%s_dev<<<(unsigned)blocks, threads>>>(%s);", k.Name, strings.Join(args, ", "))
-	g.line("fgpu_cuda_check(cudaGetLastError(), kname, loop, \"launch\");")
-	g.line("fgpu_cuda_check(cudaDeviceSynchronize(), kname, loop, \"kernel\");")
+	g.line("fgpu_check(cudaGetLastError(), kname, loop, \"launch\");")
+	g.line("fgpu_check(cudaDeviceSynchronize(), kname, loop, \"kernel\");")
 	g.indent--
 	g.line("}")
 	for _, p := range k.Params {
@@ -1080,11 +1046,11 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		switch p.Kind {
 		case lowering.ArrayParam:
 			if p.Written {
-				g.line("fgpu_host_array(d_%s, a_%s, kname, loop);", s.Name, s.Name)
+				g.line("fgpu_cuda_from_device(d_%s, b_%s, 0, kname, loop);", s.Name, s.Name)
 			}
-			g.line("if (a_%s) cudaFree(a_%s);", s.Name, s.Name)
+			g.line("fgpu_cuda_free(d_%s, b_%s, 0, kname, loop);", s.Name, s.Name)
 		case lowering.ScalarOut, lowering.ReduceParam:
-			g.line("fgpu_cuda_check(cudaMemcpy(ref_%s, r_%s, sizeof(*ref_%s), cudaMemcpyDeviceToHost), kname, loop, \"cudaMemcpy\"); cudaFree(r_%s);", s.Name, s.Name, s.Name, s.Name)
+			g.line("fgpu_cuda_scalar_from_device(ref_%s, r_%s, sizeof(*ref_%s), kname, loop); fgpu_cuda_scalar_free(r_%s, kname, loop);", s.Name, s.Name, s.Name, s.Name)
 		}
 	}
 	g.indent--

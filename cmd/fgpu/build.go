@@ -1,0 +1,166 @@
+package main
+
+// The build and run commands (ARCHITECTURE.md section 5): flags here, the
+// work in package driver.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fgpu/cmd/fgpu/driver"
+)
+
+// exitTool is the status of a build that misses a tool (gfortran, c++, nvcc).
+const exitTool = 3
+
+type buildFlags struct {
+	opts    driver.Options
+	files   []string
+	runArgs []string // run: the program's arguments (after --)
+	help    bool
+}
+
+// parseBuildArgs reads the flags of build and run. For run, "--" starts
+// the program's arguments; for build it ends the flags.
+func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
+	f := buildFlags{opts: driver.Options{Device: "cpu"}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if isRun {
+				f.runArgs = append(f.runArgs, args[i+1:]...)
+			} else {
+				f.files = append(f.files, args[i+1:]...)
+			}
+			return f, nil
+		case a == "-h" || a == "-help" || a == "--help":
+			f.help = true
+		case strings.HasPrefix(a, "--gpu="):
+			d := strings.TrimPrefix(a, "--gpu=")
+			switch d {
+			case "cpu", "cuda_cpu":
+				d = "cpu"
+			case "cuda", "none":
+			case "metal":
+				return f, fmt.Errorf("--gpu=metal needs Apple's toolchain, so it cannot be built here: use fgpu check --gpu=metal, or --unsupported-as=metal to build for the CPU under Metal's rules")
+			default:
+				return f, fmt.Errorf("unknown device %q in %s (cpu, cuda, cuda_cpu, none)", d, a)
+			}
+			f.opts.Device = d
+		case a == "-o":
+			if i+1 >= len(args) || args[i+1] == "" {
+				return f, fmt.Errorf("flag -o needs a value")
+			}
+			i++
+			f.opts.Output = args[i]
+		case strings.HasPrefix(a, "--fc="):
+			f.opts.FC = strings.TrimPrefix(a, "--fc=")
+			if strings.TrimSpace(f.opts.FC) == "" {
+				return f, fmt.Errorf("flag --fc needs a value")
+			}
+		case a == "--keep":
+			f.opts.Keep = true
+		case a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3":
+			f.opts.Opt = a
+		case a == "--fast":
+			f.opts.Fast = true
+		case a == "--static-cudart":
+			f.opts.StaticCUDART = true
+		case a == "--gpu-allow-cpu-fallback":
+			f.opts.Fallback = true
+		case a == "--show-gpu-kernel-source":
+			f.opts.ShowKernelSource = true
+		case a == "--gpu-offload-omp-loops":
+			f.opts.OffloadOmp = true
+		case strings.HasPrefix(a, "--unsupported-as="):
+			d := strings.TrimPrefix(a, "--unsupported-as=")
+			if d != "metal" && d != "cuda" && d != "cpu" {
+				return f, fmt.Errorf("unknown device %q in %s", d, a)
+			}
+			f.opts.UnsupportedAs = d
+		default:
+			n, err := preprocessorOrFile(args, i, &f.opts.Defines, &f.opts.IncludeDirs, &f.files)
+			if err != nil {
+				return f, err
+			}
+			i = n
+		}
+	}
+	return f, nil
+}
+
+func runBuild(args []string, stdout, stderr io.Writer) int {
+	f, err := parseBuildArgs(args, false)
+	if err == nil && !f.help && len(f.files) == 0 {
+		err = errNoFiles
+	}
+	if err != nil {
+		return usageError(stderr, "build", err)
+	}
+	if f.help {
+		commandUsage(stdout, lookup("build"))
+		return exitOK
+	}
+	_, rc := build("build", f, stderr)
+	return rc
+}
+
+// build runs the driver and reports its diagnostics and errors on stderr.
+func build(name string, f buildFlags, stderr io.Writer) (exe string, rc int) {
+	f.opts.Stderr = stderr
+	exe, diags, err := driver.Build(f.files, f.opts)
+	diags.Render(stderr, &driver.SourceFiles{})
+	var te *driver.ToolError
+	switch {
+	case err == nil:
+		return exe, exitOK
+	case errors.As(err, &te):
+		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
+		return "", exitTool
+	case errors.Is(err, driver.ErrCompile):
+		return "", exitError
+	default:
+		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
+		return "", exitError
+	}
+}
+
+// runRun builds the program into a temporary directory and runs it with
+// the arguments after --; its status is the program's. Nothing of fgpu's
+// own goes to stdout.
+func runRun(args []string, stdout, stderr io.Writer) int {
+	f, err := parseBuildArgs(args, true)
+	if err == nil && !f.help && len(f.files) == 0 {
+		err = errNoFiles
+	}
+	if err != nil {
+		return usageError(stderr, "run", err)
+	}
+	if f.help {
+		commandUsage(stdout, lookup("run"))
+		return exitOK
+	}
+	if f.opts.Output == "" {
+		dir, err := os.MkdirTemp("", "fgpu-run-")
+		if err != nil {
+			fmt.Fprintf(stderr, "fgpu: run: %v\n", err)
+			return exitError
+		}
+		defer os.RemoveAll(dir)
+		f.opts.Output = filepath.Join(dir, "prog")
+	}
+	exe, rc := build("run", f, stderr)
+	if rc != exitOK {
+		return rc
+	}
+	code, err := driver.Run(exe, f.runArgs, os.Stdin, stdout, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "fgpu: run: %v\n", err)
+	}
+	return code
+}

@@ -1,0 +1,238 @@
+package driver
+
+// This file runs the compilers over what emit generated: the kernels (c++
+// or nvcc), the interface module, the host files in module order ($FC -c),
+// and the link ($FC).
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fgpu/emit"
+	"fgpu/frontend"
+)
+
+type builder struct {
+	opts Options
+	tc   *toolchain
+	work string     // absolute
+	cmds [][]string // every command run, for build.sh under --keep
+	used map[string]bool
+}
+
+func (b *builder) run(generated bool, args ...string) error {
+	b.cmds = append(b.cmds, args)
+	return runTool("", generated, args...)
+}
+
+// workFile writes text into the work directory under name (made unique)
+// and returns its path.
+func (b *builder) workFile(name, text string) (string, error) {
+	if b.used == nil {
+		b.used = map[string]bool{}
+	}
+	base := name
+	for i := 2; b.used[base]; i++ {
+		ext := filepath.Ext(name)
+		base = fmt.Sprintf("%s_%d%s", strings.TrimSuffix(name, ext), i, ext)
+	}
+	b.used[base] = true
+	p := filepath.Join(b.work, base)
+	return p, os.WriteFile(p, []byte(text), 0o644)
+}
+
+// object reserves the name of src's object in the work directory.
+func (b *builder) object(src string) string {
+	if b.used == nil {
+		b.used = map[string]bool{}
+	}
+	base := filepath.Base(src)
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
+	name := stem + ".o"
+	for i := 2; b.used[name]; i++ {
+		name = fmt.Sprintf("%s_%d.o", stem, i)
+	}
+	b.used[name] = true
+	return filepath.Join(b.work, name)
+}
+
+// fcArgs are the flags of every Fortran compile.
+func (b *builder) fcArgs() []string {
+	args := append([]string(nil), b.tc.fc...)
+	args = append(args, b.opts.Opt, "-J", b.work, "-I", b.work)
+	if b.tc.fcGNU {
+		// The oracle (gfortran alone) is built with it too: kernels run on
+		// host threads may raise floating-point flags the reference does not.
+		args = append(args, "-ffpe-summary=none")
+	}
+	for _, d := range b.opts.IncludeDirs {
+		args = append(args, "-I", d)
+	}
+	return args
+}
+
+func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output) error {
+	order, err := hostOrder(prog, files, out.HostOrder)
+	if err != nil {
+		return err
+	}
+	var objects, rtObjects []string
+	var rtDir string
+	if b.opts.Device != "none" {
+		rtb, err := b.compileRuntime()
+		if err != nil {
+			return err
+		}
+		rtDir, rtObjects = rtb.dir, rtb.objects
+	}
+
+	// Kernels.
+	var kernelObj string
+	if out.Kernels != "" && b.opts.Device != "none" {
+		name := out.KernelFile
+		if name == "" {
+			name = map[string]string{"cpu": "fgpu_kernels.cpp", "cuda": "fgpu_kernels.cu"}[b.opts.Device]
+		}
+		src, err := b.workFile(name, out.Kernels)
+		if err != nil {
+			return err
+		}
+		kernelObj = b.object(src)
+		var args []string
+		switch b.opts.Device {
+		case "cpu":
+			contract := "-ffp-contract=off"
+			if b.opts.Fast {
+				contract = "-ffp-contract=fast"
+			}
+			args = append(append([]string(nil), b.tc.cxx...), "-std=c++17", b.opts.Opt, "-fopenmp", contract, "-fno-fast-math")
+		case "cuda":
+			fmad := "--fmad=false"
+			if b.opts.Fast {
+				fmad = "--fmad=true"
+			}
+			args = append(append([]string(nil), b.tc.nvcc...), "-O3", fmad)
+			args = append(args, cudaGencode...)
+		}
+		args = append(args, "-I", rtDir, "-c", src, "-o", kernelObj)
+		if err := b.run(true, args...); err != nil {
+			return err
+		}
+	}
+
+	// The interface module, then the host files.
+	if out.Interface != "" {
+		name := out.InterfaceFile
+		if name == "" {
+			name = "fgpu_interfaces.f90"
+		}
+		src, err := b.workFile(name, out.Interface)
+		if err != nil {
+			return err
+		}
+		obj := b.object(src)
+		if err := b.run(true, append(b.fcArgs(), "-c", src, "-o", obj)...); err != nil {
+			return err
+		}
+		objects = append(objects, obj)
+	}
+	for _, f := range order {
+		orig, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		text, ok := out.Host[f]
+		args := b.fcArgs()
+		var src string
+		if !ok || sameText(text, string(orig)) {
+			// Unchanged: compile the user's file itself, so that messages
+			// and include lines refer to it.
+			src = f
+			if frontend.NeedsPreprocessing(f) || hasDirectives(string(orig)) {
+				args = append(args, "-cpp")
+				for _, d := range b.opts.Defines {
+					args = append(args, "-D"+d)
+				}
+			}
+		} else {
+			// Rewritten: the text of a preprocessed file is already
+			// preprocessed (with `# N "file"` line markers, which gfortran
+			// reads without -cpp), so it is written as .f90.
+			base := filepath.Base(f)
+			ext := filepath.Ext(base)
+			name := strings.TrimSuffix(base, ext) + strings.ToLower(ext)
+			if src, err = b.workFile(name, text); err != nil {
+				return err
+			}
+			args = append(args, "-I", filepath.Dir(f))
+		}
+		obj := b.object(f)
+		if err := b.run(false, append(args, "-c", src, "-o", obj)...); err != nil {
+			return err
+		}
+		objects = append(objects, obj)
+	}
+
+	// Link.
+	args := append([]string(nil), b.tc.fc...)
+	args = append(args, b.opts.Opt, "-o", b.opts.Output)
+	args = append(args, objects...)
+	if kernelObj != "" {
+		args = append(args, kernelObj)
+	}
+	args = append(args, rtObjects...)
+	switch b.opts.Device {
+	case "cpu":
+		args = append(args, "-fopenmp", "-lstdc++")
+	case "cuda":
+		if b.tc.cudaLib != "" {
+			args = append(args, "-L"+b.tc.cudaLib)
+			if !b.opts.StaticCUDART {
+				args = append(args, "-Wl,-rpath,"+b.tc.cudaLib)
+			}
+		}
+		if b.opts.StaticCUDART {
+			args = append(args, "-lcudart_static")
+		} else {
+			args = append(args, "-lcudart")
+		}
+		args = append(args, "-lstdc++", "-ldl", "-lpthread", "-lrt")
+	}
+	err = b.run(false, args...)
+	if b.opts.Keep {
+		b.writeScript()
+	}
+	return err
+}
+
+// writeScript writes the commands of the build into build.sh in the work
+// directory (with --keep), to rebuild by hand.
+func (b *builder) writeScript() {
+	wd, _ := os.Getwd()
+	var s strings.Builder
+	s.WriteString("#!/bin/sh\n# The commands of this fgpu build.\nset -e\ncd " + shellJoin([]string{wd}) + "\n")
+	s.WriteString(describeCommands(b.cmds))
+	s.WriteString("\n")
+	os.WriteFile(filepath.Join(b.work, "build.sh"), []byte(s.String()), 0o755)
+}
+
+// hasDirectives reports whether a line of src starts with '#' (a
+// preprocessor directive: never free-form Fortran).
+func hasDirectives(src string) bool {
+	for _, line := range strings.Split(src, "\n") {
+		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "#") {
+			return true
+		}
+	}
+	return false
+}
+
+// sameText compares sources, ignoring line-end style and trailing newlines.
+func sameText(a, b string) bool {
+	norm := func(s string) string {
+		return strings.TrimRight(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	}
+	return norm(a) == norm(b)
+}

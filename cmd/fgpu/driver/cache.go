@@ -1,0 +1,149 @@
+package driver
+
+// This file compiles the runtime once per (sources, compilers, device,
+// flags) and keeps the objects in a cache directory:
+// $XDG_CACHE_HOME/fgpu/runtime-DEVICE-HASH (else ~/.cache/fgpu/...),
+// holding the runtime's sources, the Fortran compiler's
+// ISO_Fortran_binding.h (kernels include both from there) and the objects.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+
+	rt "fgpu/runtime"
+)
+
+// runtimeCompiles counts runtime compilations (tests check the cache).
+var runtimeCompiles atomic.Int64
+
+// runtimeBuild is a compiled runtime: the directory to include from and
+// the objects to link.
+type runtimeBuild struct {
+	dir     string
+	objects []string
+}
+
+// cudaGencode is the target of the CUDA build (the H200: sm_90, with PTX).
+var cudaGencode = []string{"-gencode", "arch=compute_90,code=[sm_90,compute_90]"}
+
+func cacheRoot(opts Options) (string, error) {
+	if opts.CacheDir != "" {
+		return opts.CacheDir, nil
+	}
+	d, err := os.UserCacheDir() // $XDG_CACHE_HOME, else ~/.cache
+	if err != nil {
+		return "", fmt.Errorf("no cache directory for the runtime: %v", err)
+	}
+	return filepath.Join(d, "fgpu"), nil
+}
+
+// runtimeCommands lists the compile commands of the runtime in dir.
+func (b *builder) runtimeCommands() (cmds [][]string, objects []string) {
+	cxx := append([]string(nil), b.tc.cxx...)
+	cxx = append(cxx, "-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-I.")
+	switch b.opts.Device {
+	case "cpu":
+		cmds = append(cmds, append(cxx, "-fopenmp", "-c", rt.CPU, "-o", "fgpu_rt_cpu.o"))
+		objects = append(objects, "fgpu_rt_cpu.o")
+	case "cuda":
+		cmds = append(cmds, append(cxx, "-DFGPU_BACKEND_CUDA", "-c", rt.CPU, "-o", "fgpu_rt_cpu.o"))
+		nv := append([]string(nil), b.tc.nvcc...)
+		nv = append(nv, "-O3", "--fmad=false")
+		nv = append(nv, cudaGencode...)
+		cmds = append(cmds, append(nv, "-I.", "-c", rt.CUDA, "-o", "fgpu_rt_cuda.o"))
+		objects = append(objects, "fgpu_rt_cpu.o", "fgpu_rt_cuda.o")
+	}
+	return cmds, objects
+}
+
+// compileRuntime returns the cached runtime, compiling it when the cache
+// has none for this key.
+func (b *builder) compileRuntime() (*runtimeBuild, error) {
+	iso, err := os.ReadFile(b.tc.isoHeader)
+	if err != nil {
+		return nil, err
+	}
+	cmds, objects := b.runtimeCommands()
+	h := sha256.New()
+	for _, f := range rt.Files() {
+		fmt.Fprintf(h, "file %s %d\n", f.Name, len(f.Data))
+		h.Write(f.Data)
+	}
+	fmt.Fprintf(h, "iso %d\n", len(iso))
+	h.Write(iso)
+	fmt.Fprintf(h, "device %s\ncxx %s\nnvcc %s\n", b.opts.Device, b.tc.cxxVer, b.tc.nvccVer)
+	for _, c := range cmds {
+		fmt.Fprintf(h, "cmd %q\n", c)
+	}
+	key := hex.EncodeToString(h.Sum(nil))[:16]
+
+	root, err := cacheRoot(b.opts)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(root, "runtime-"+b.opts.Device+"-"+key)
+	abs := func(objs []string) []string {
+		var out []string
+		for _, o := range objs {
+			out = append(out, filepath.Join(dir, o))
+		}
+		return out
+	}
+	if cached(dir, objects) {
+		return &runtimeBuild{dir: dir, objects: abs(objects)}, nil
+	}
+
+	// Compile in a directory of our own, then move it into place: builds
+	// running at the same time never see a half-written runtime.
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("runtime cache: %v", err)
+	}
+	tmp, err := os.MkdirTemp(root, "tmp-")
+	if err != nil {
+		return nil, fmt.Errorf("runtime cache: %v", err)
+	}
+	defer os.RemoveAll(tmp)
+	if err := rt.WriteTo(tmp); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "ISO_Fortran_binding.h"), iso, 0o644); err != nil {
+		return nil, err
+	}
+	runtimeCompiles.Add(1)
+	for _, c := range cmds {
+		if err := runTool(tmp, true, c...); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		// Another build got there first (the target exists and is not
+		// empty); use its copy.
+		if !cached(dir, objects) {
+			return nil, fmt.Errorf("runtime cache: %v", err)
+		}
+	}
+	return &runtimeBuild{dir: dir, objects: abs(objects)}, nil
+}
+
+func cached(dir string, objects []string) bool {
+	for _, o := range append([]string{rt.Header, "ISO_Fortran_binding.h"}, objects...) {
+		if !fileExists(filepath.Join(dir, o)) {
+			return false
+		}
+	}
+	return true
+}
+
+// describeCommands is for --keep: the commands, one a line.
+func describeCommands(cmds [][]string) string {
+	var lines []string
+	for _, c := range cmds {
+		lines = append(lines, shellJoin(c))
+	}
+	return strings.Join(lines, "\n")
+}
