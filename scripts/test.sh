@@ -13,13 +13,21 @@ fi
 missing=()
 command -v gfortran >/dev/null 2>&1 || missing+=(gfortran)
 command -v cpp >/dev/null 2>&1 || missing+=(cpp)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+command -v nvcc >/dev/null 2>&1 || missing+=(nvidia-cuda-toolkit)
 if ((${#missing[@]} > 0)); then
     if [[ $(id -u) -eq 0 ]]; then
         echo "scripts/test.sh: installing ${missing[*]}" >&2
+        # nvcc (nvidia-cuda-toolkit) is in Debian's contrib and non-free
+        # components, which the default sources do not list.
+        if [[ " ${missing[*]} " == *" nvidia-cuda-toolkit "* && -f /etc/apt/sources.list.d/debian.sources && ! -f /etc/apt/sources.list.d/debian-nonfree.sources ]]; then
+            sed 's/^Components: main$/Components: contrib non-free/' /etc/apt/sources.list.d/debian.sources \
+                > /etc/apt/sources.list.d/debian-nonfree.sources
+        fi
         apt-get update
-        DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
     else
-        echo "scripts/test.sh: missing ${missing[*]}; install with:" >&2
+        echo "scripts/test.sh: missing ${missing[*]}; install with (nvidia-cuda-toolkit needs the contrib and non-free components):" >&2
         echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
         exit 1
     fi
