@@ -377,7 +377,7 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 				}
 				decls = append(decls, fmt.Sprintf("      %s, intent(%s) :: %s(%s)", t, intent, s.Name, strings.TrimSuffix(strings.Repeat(":,", s.Rank), ",")))
 				for d := 1; d <= s.Rank; d++ {
-					n := fmt.Sprintf("lb%d_%s", d, s.Name)
+					n := fmt.Sprintf("fgpu_lb%d_%s", d, s.Name)
 					dummies = append(dummies, n)
 					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
 				}
@@ -391,7 +391,7 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 		}
 		for d := range k.Indices {
 			for _, w := range []string{"lo", "hi", "st"} {
-				n := fmt.Sprintf("%s%d", w, d+1)
+				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
 				dummies = append(dummies, n)
 				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
 			}

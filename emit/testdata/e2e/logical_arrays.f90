@@ -1,4 +1,5 @@
-! logical arrays (default and kind 1) and logical operators in the body.
+! logical arrays (default and kind 1, converted on assignment) and logical
+! operators in the body.
 program logical_arrays
   implicit none
   integer, parameter :: n = 90
@@ -11,11 +12,11 @@ program logical_arrays
   end do
   do concurrent (i = 1:n)
     r(i) = (p(i) .and. .not. q(i)) .or. (q(i) .eqv. (i > 45))
-    s(i) = logical(p(i) .neqv. q(i), 1)
+    s(i) = p(i) .neqv. q(i)
   end do
   do i = 1, n
     rr(i) = (p(i) .and. .not. q(i)) .or. (q(i) .eqv. (i > 45))
-    rs(i) = logical(p(i) .neqv. q(i), 1)
+    rs(i) = p(i) .neqv. q(i)
   end do
   if (any(r .neqv. rr) .or. any(s .neqv. rs)) then
     print '(a)', 'FAIL'

@@ -5,18 +5,18 @@ program scalar_implicit_local
   integer, parameter :: n = 40
   integer :: i, t, r(n), rr(n)
   real(8) :: d
-  complex :: z
+  real :: z
   logical :: l
   integer(8) :: k8
   real(8) :: o(n), ro(n)
   do concurrent (i = 1:n)
     t = i * 3
     d = real(t, 8) / 4.0d0
-    z = cmplx(real(i), -1.0)
+    z = real(i) - 0.5
     l = mod(t, 2) == 0
     k8 = int(t, 8) * 1000000000_8
     if (l) then
-      r(i) = int(k8 / 1000000_8) + int(real(z * z))
+      r(i) = int(k8 / 1000000_8) + int(z * z)
     else
       r(i) = -t
     end if
@@ -24,7 +24,7 @@ program scalar_implicit_local
   end do
   do i = 1, n
     if (mod(i * 3, 2) == 0) then
-      rr(i) = i * 3 * 1000 + int(real(cmplx(real(i), -1.0) * cmplx(real(i), -1.0)))
+      rr(i) = i * 3 * 1000 + int((real(i) - 0.5) * (real(i) - 0.5))
     else
       rr(i) = -i * 3
     end if
