@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Builds every end-to-end program (emit/testdata/e2e) and every spec-test
+# whose loops offload (spec-tests/*/) with `fgpu build --gpu=cuda` here,
+# with the reference output of each (gfortran's run, or expected.out), into
+# gpu-batch/ (ignored by git). Then, on the GPU machine:
+#   bash gpu-batch/device.sh
+# runs them all in one batch and prints a summary table; commit it to
+# spec-tests/GPU-RESULTS.md.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+out=gpu-batch
+rm -rf "$out" && mkdir -p "$out/bin" "$out/ref" "$out/lib"
+go build -o "$out/fgpu-host" ./cmd/fgpu
+fgpu="$PWD/$out/fgpu-host"
+tmp=$(mktemp -d)
+nyi=emit/testdata/e2e/NYI.txt
+built=0 skipped=0
+add() { # name src flags...
+	local name=$1 src=$2; shift 2
+	if ! "$fgpu" build --gpu=cuda "$@" -o "$out/bin/$name" "$src" 2>"$tmp/err"; then
+		if grep -q "not yet implemented" "$tmp/err"; then
+			echo "$name: not yet implemented on cuda (skipped)" >>"$out/skipped.txt"
+			skipped=$((skipped + 1))
+			return
+		fi
+		echo "build failed: $name" >&2
+		cat "$tmp/err" >&2
+		exit 1
+	fi
+	built=$((built + 1))
+	# Reference: expected.out (programs gfortran 12 cannot build) or gfortran's run.
+	local base=${src%.f90}
+	if [[ -f $base.expected.out ]]; then
+		grep -v '^! EXIT:' "$base.expected.out" >"$out/ref/$name.out" || true
+		local ex
+		ex=$(grep -m1 '^! EXIT:' "$base.expected.out" | awk '{print $3}' || true)
+		echo "${ex:-0}" >"$out/ref/$name.status"
+	else
+		(cd "$tmp" && gfortran -O2 -ffpe-summary=none -o ref "$OLDPWD/$src" && { ./ref >ref.out 2>/dev/null; echo $? >ref.status; } || true)
+		cp "$tmp/ref.out" "$out/ref/$name.out"
+		cp "$tmp/ref.status" "$out/ref/$name.status"
+	fi
+}
+for f in emit/testdata/e2e/*.f90; do
+	n=$(basename "$f" .f90)
+	grep -q "^$n.f90" "$nyi" 2>/dev/null && grep "^$n.f90" "$nyi" | grep -qv "(cuda)" && continue
+	add "e2e-$n" "$f"
+done
+for f in spec-tests/*/*.f90; do
+	grep -q 'WANT: error' "$f" && continue # error cases do not build
+	grep -qi 'GFORTRAN: rejects' "$f" && continue
+	flags=$(head -1 "$f" | sed -n 's/^! FLAGS: *//p' | sed 's/--gpu=[a-z_]*//')
+	n=$(basename "$(dirname "$f")")-$(basename "$f" .f90)
+	# shellcheck disable=SC2086
+	add "spec-$n" "$f" $flags
+done
+cp /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 "$out/lib/" 2>/dev/null || true
+cat >"$out/device.sh" <<'EOS'
+#!/usr/bin/env bash
+# Runs every binary of the batch and compares stdout and exit status with
+# the reference (gfortran's run here).
+cd "$(dirname "${BASH_SOURCE[0]}")"
+export LD_LIBRARY_PATH="$PWD/lib:${LD_LIBRARY_PATH:-}"
+pass=0 fail=0 failed=()
+for b in bin/*; do
+	n=$(basename "$b")
+	timeout 60 "$b" >"/tmp/$n.out" 2>"/tmp/$n.err"
+	st=$?
+	if cmp -s "/tmp/$n.out" "ref/$n.out" && [[ "$st" == "$(cat "ref/$n.status")" ]]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		failed+=("$n (status $st, want $(cat "ref/$n.status"))")
+		{ echo "== $n"; diff "ref/$n.out" "/tmp/$n.out" | head -5; head -3 "/tmp/$n.err"; } >>/tmp/gpu-failures.txt
+	fi
+done
+echo "GPU: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+echo "passed $pass / $((pass + fail))"
+for f in "${failed[@]}"; do echo "FAILED: $f"; done
+[[ -f /tmp/gpu-failures.txt ]] && head -60 /tmp/gpu-failures.txt
+[[ -f skipped.txt ]] && { echo "not yet implemented on cuda (not built):"; cat skipped.txt; }
+exit 0
+EOS
+chmod +x "$out/device.sh"
+echo "built $built programs into $out (skipped $skipped); size $(du -sh "$out" | cut -f1)"
