@@ -32,6 +32,9 @@ type kernelGen struct {
 	funcs  *deviceFuncs
 	proc   *frontend.Procedure
 	result string
+	// at holds the zero-based element indices of the elementwise loop of
+	// an array assignment (nil outside one).
+	at []string
 }
 
 func ctype(t frontend.Type) string {
@@ -554,6 +557,10 @@ func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 
 // assign writes lhs = rhs with the conversion of intrinsic assignment.
 func (g *kernelGen) assign(lhs, rhs *frontend.Expr) {
+	if lhs.Rank > 0 {
+		g.arrayAssign(lhs, rhs)
+		return
+	}
 	lv, _, ok := g.lvalue(lhs)
 	if !ok {
 		g.nyi(lhs.Pos, "assignment to %s in an offloaded loop", lhs)
@@ -682,6 +689,9 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 		return "(" + g.expr(e.X) + ")"
 	case frontend.EName:
 		s := rootSym(e)
+		if e.Rank > 0 && g.at != nil {
+			return g.logicalRead(e.Type, g.sectionElement(e))
+		}
 		n, ok := g.names[s]
 		if !ok {
 			g.nyi(e.Pos, "the variable %s in this position of an offloaded loop", e.Name)
@@ -694,6 +704,9 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 	case frontend.ERef:
 		switch e.Ref {
 		case frontend.RefElement:
+			if e.Rank > 0 && g.at != nil {
+				return g.logicalRead(e.Type, g.sectionElement(e))
+			}
 			el := g.element(e)
 			if e.Type.Base == frontend.TyLogical {
 				return "(" + el + " != 0)"
@@ -1190,4 +1203,108 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 	g.indent--
 	g.line("}")
 	g.proc = nil
+}
+
+func (g *kernelGen) logicalRead(t frontend.Type, lv string) string {
+	if t.Base == frontend.TyLogical {
+		return "(" + lv + " != 0)"
+	}
+	return lv
+}
+
+// sectionDim is one dimension of an array section: its lower index,
+// stride and extent as C expressions.
+type sectionDim struct{ lo, st, ext string }
+
+// sectionDims gives the dimensions of a whole array or section, in order;
+// scalar subscripts are fixed indices (fixed[d] set).
+func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[int]string, s *frontend.Symbol) {
+	fixed = map[int]string{}
+	if e.Kind == frontend.EName {
+		s = rootSym(e)
+		for d := 1; d <= s.Rank; d++ {
+			dims = append(dims, sectionDim{lo: fmt.Sprintf("lb%d_%s", d, s.Name), st: "1", ext: fmt.Sprintf("ex%d_%s", d, s.Name)})
+		}
+		return
+	}
+	s = rootSym(e.X)
+	for d, a := range e.Args {
+		n := d + 1
+		if a.Kind != frontend.ERange {
+			fixed[d] = g.convertTo(a, "int64_t")
+			continue
+		}
+		lo := fmt.Sprintf("lb%d_%s", n, s.Name)
+		if a.Range[0] != nil {
+			lo = g.convertTo(a.Range[0], "int64_t")
+		}
+		hi := fmt.Sprintf("(lb%d_%s + ex%d_%s - 1)", n, s.Name, n, s.Name)
+		if a.Range[1] != nil {
+			hi = g.convertTo(a.Range[1], "int64_t")
+		}
+		st := "1"
+		if a.Range[2] != nil {
+			st = g.convertTo(a.Range[2], "int64_t")
+		}
+		dims = append(dims, sectionDim{lo: lo, st: st, ext: fmt.Sprintf("fgpu_trip(%s, %s, %s)", lo, hi, st)})
+	}
+	return
+}
+
+// sectionElement is the element of a whole array or section at the
+// current elementwise indices g.at.
+func (g *kernelGen) sectionElement(e *frontend.Expr) string {
+	dims, fixed, s := g.sectionDims(e)
+	var off []string
+	k := 0
+	rank := s.Rank
+	for d := 0; d < rank; d++ {
+		var idx string
+		if f, ok := fixed[d]; ok {
+			idx = f
+		} else {
+			if k >= len(dims) || k >= len(g.at) {
+				g.nyi(e.Pos, "a section of another rank in an array assignment of an offloaded loop")
+				return "0"
+			}
+			idx = fmt.Sprintf("(%s + %s * %s)", dims[k].lo, g.at[k], dims[k].st)
+			k++
+		}
+		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", idx, d+1, s.Name, d+1, s.Name))
+	}
+	return fmt.Sprintf("(*(%s*)(b_%s + %s))", ctype(e.Type), s.Name, strings.Join(off, " + "))
+}
+
+// arrayAssign writes an array assignment of a kernel body as loops over
+// the left side's section (Fortran's elementwise semantics; the verifier
+// ruled out overlap with the right side).
+func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
+	dims, _, _ := g.sectionDims(lhs)
+	g.line("{")
+	g.indent++
+	var at []string
+	for k, d := range dims {
+		g.tmp++
+		v := fmt.Sprintf("e%d", g.tmp)
+		g.line("const int64_t n%s = %s;", v, d.ext)
+		g.line("for (int64_t %s = 0; %s < n%s; ++%s) {", v, v, v, v)
+		g.indent++
+		at = append(at, v)
+		_ = k
+	}
+	outer := g.at
+	g.at = at
+	lv := g.sectionElement(lhs)
+	val := g.convert(rhs, lhs.Type)
+	if lhs.Type.Base == frontend.TyLogical {
+		val = fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(lhs.Type), g.expr(rhs))
+	}
+	g.line("%s = %s;", lv, val)
+	g.at = outer
+	for range dims {
+		g.indent--
+		g.line("}")
+	}
+	g.indent--
+	g.line("}")
 }

@@ -47,7 +47,10 @@ func verify(st *state) {
 }
 
 type verifier struct {
-	st      *state
+	// arrayCtx is set while an array assignment is checked: sections and
+	// whole arrays are then elements of an elementwise loop.
+	arrayCtx bool
+	st       *state
 	k       *Kernel
 	proc    *frontend.Procedure // the device procedure being checked
 	checked map[*frontend.Procedure]bool
@@ -91,11 +94,12 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			v.nyi(x.Pos, "a defined assignment in an offloaded loop")
 			return
 		}
+		if x.LHS.Rank != 0 || x.RHS.Rank != 0 {
+			v.arrayAssign(x)
+			return
+		}
 		v.designator(x.LHS)
 		v.expr(x.RHS)
-		if x.LHS.Rank != 0 || x.RHS.Rank != 0 {
-			v.nyi(x.Pos, "an array assignment in an offloaded loop")
-		}
 	case *frontend.IfStmt:
 		v.expr(x.Cond)
 		if x.Action != nil {
@@ -282,6 +286,12 @@ func (v *verifier) designator(e *frontend.Expr) {
 		}
 		v.typeOK(e.Type, e.Pos, e.String())
 		for _, a := range e.Args {
+			if a.Kind == frontend.ERange && v.arrayCtx {
+				for _, r := range a.Range {
+					v.scalar(r)
+				}
+				continue
+			}
 			if a.Kind == frontend.ERange || a.Rank != 0 {
 				v.nyi(a.Pos, "an array section in an offloaded loop")
 				continue
@@ -315,7 +325,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 			v.nyi(e.Pos, "the host or module variable %s in the device procedure %s", e.Name, v.proc.Name)
 			return
 		}
-		if e.Rank != 0 {
+		if e.Rank != 0 && (!v.arrayCtx || e.Sym.Kind != frontend.SymVariable) {
 			v.nyi(e.Pos, "the whole array %s as a value in an offloaded loop", e.Name)
 			return
 		}
@@ -346,7 +356,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 				case "kind", "huge", "tiny", "epsilon":
 					continue
 				}
-				if x.Rank != 0 {
+				if x.Rank != 0 && !(v.arrayCtx && e.Intr.Class == frontend.IntrElemental) {
 					v.nyi(x.Pos, "an array argument of %s in an offloaded loop", e.Intr.Name)
 					continue
 				}
@@ -381,4 +391,77 @@ func (v *verifier) expr(e *frontend.Expr) {
 	default:
 		v.nyi(e.Pos, "this expression (%s) in an offloaded loop", e)
 	}
+}
+
+func (v *verifier) scalar(e *frontend.Expr) {
+	if e == nil {
+		return
+	}
+	outer := v.arrayCtx
+	v.arrayCtx = false
+	v.expr(e)
+	v.arrayCtx = outer
+}
+
+// arrayAssign checks an array assignment of a kernel body: elementwise
+// over the left side's section, the right side conformable or scalar, and
+// not reading the assigned array through another section (which would
+// need a temporary).
+func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
+	if x.LHS.Rank <= 0 || x.RHS.Rank != 0 && x.RHS.Rank != x.LHS.Rank {
+		v.nyi(x.Pos, "an array assignment of ranks %d and %d in an offloaded loop", x.LHS.Rank, x.RHS.Rank)
+		return
+	}
+	lhsRoot := rootOf(x.LHS)
+	if lhsRoot == nil || lhsRoot.Allocatable || lhsRoot.Pointer {
+		v.nyi(x.Pos, "an array assignment to an allocatable or pointer array in an offloaded loop")
+		return
+	}
+	overlap := false
+	var refs func(e *frontend.Expr)
+	refs = func(e *frontend.Expr) {
+		if e == nil {
+			return
+		}
+		if e.Kind == frontend.EName || e.Kind == frontend.ERef && e.Ref == frontend.RefElement {
+			if rootOf(e) == lhsRoot && e.String() != x.LHS.String() {
+				overlap = true
+			}
+			if e.Kind == frontend.ERef {
+				for _, a := range e.Args {
+					refs(a)
+				}
+			}
+			return
+		}
+		refs(e.X)
+		refs(e.Y)
+		for _, a := range e.Args {
+			refs(a)
+		}
+		for _, r := range e.Range {
+			refs(r)
+		}
+	}
+	refs(x.RHS)
+	if overlap {
+		v.nyi(x.Pos, "an array assignment whose right side reads %s through another section (a temporary would be needed) in an offloaded loop", lhsRoot.Name)
+		return
+	}
+	v.arrayCtx = true
+	v.designator(x.LHS)
+	v.expr(x.RHS)
+	v.arrayCtx = false
+}
+
+func rootOf(e *frontend.Expr) *frontend.Symbol {
+	for x := e; x != nil; x = x.X {
+		if x.Kind == frontend.EName {
+			return x.Sym
+		}
+		if x.Kind != frontend.ERef {
+			return nil
+		}
+	}
+	return nil
 }
