@@ -51,9 +51,9 @@ type verifier struct {
 	// whole arrays are then elements of an elementwise loop.
 	arrayCtx bool
 	st       *state
-	k       *Kernel
-	proc    *frontend.Procedure // the device procedure being checked
-	checked map[*frontend.Procedure]bool
+	k        *Kernel
+	proc     *frontend.Procedure // the device procedure being checked
+	checked  map[*frontend.Procedure]bool
 }
 
 func (v *verifier) nyi(pos frontend.Pos, format string, args ...any) {
