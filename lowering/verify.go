@@ -21,6 +21,7 @@ var DeviceIntrinsics = map[string]bool{
 	"size": true, "lbound": true, "ubound": true, "float": true, "dsqrt": true, "dabs": true, "dexp": true,
 	"dlog": true, "dsin": true, "dcos": true, "iabs": true, "hypot": true, "erf": true, "erfc": true,
 	"ibset": true, "ibclr": true, "huge": true, "tiny": true, "epsilon": true, "kind": true,
+	"aimag": true, "conjg": true, "cmplx": true, "dcmplx": true, "dimag": true, "dconjg": true,
 }
 
 func verify(st *state) {
@@ -35,6 +36,9 @@ func verify(st *state) {
 			}
 			if p.Kind == ReduceParam && p.Op == ".eqv." {
 				v.nyi(k.Do.Pos, "reduce(.eqv.: %s) in an offloaded loop", p.Sym.Name)
+			}
+			if p.Kind == ReduceParam && p.Sym.Type.Base == frontend.TyComplex {
+				v.nyi(k.Do.Pos, "reduce(%s: %s) of a complex variable in an offloaded loop", p.Op, p.Sym.Name)
 			}
 		}
 		for _, l := range k.Locals {
@@ -71,6 +75,8 @@ func TypeSupported(t frontend.Type) bool {
 		return t.Kind == 4 || t.Kind == 8
 	case frontend.TyLogical:
 		return t.Kind == 1 || t.Kind == 2 || t.Kind == 4 || t.Kind == 8
+	case frontend.TyComplex:
+		return t.Kind == 4 || t.Kind == 8
 	}
 	return false
 }
