@@ -173,6 +173,12 @@ __device__ inline void fgpu_atomic_xor(int32_t* a, int32_t v) { atomicXor((int*)
 __device__ inline void fgpu_atomic_and(int64_t* a, int64_t v) { atomicAnd((unsigned long long*)a, (unsigned long long)v); }
 __device__ inline void fgpu_atomic_or(int64_t* a, int64_t v) { atomicOr((unsigned long long*)a, (unsigned long long)v); }
 __device__ inline void fgpu_atomic_xor(int64_t* a, int64_t v) { atomicXor((unsigned long long*)a, (unsigned long long)v); }
+__device__ inline void fgpu_atomic_mul(int32_t* a, int32_t v) { int o = *(int*)a, n; do { n = o; o = atomicCAS((int*)a, n, n * v); } while (o != n); }
+__device__ inline void fgpu_atomic_mul(int64_t* a, int64_t v) { unsigned long long* p = (unsigned long long*)a; unsigned long long o = *p, n; do { n = o; o = atomicCAS(p, n, (unsigned long long)((long long)n * v)); } while (o != n); }
+__device__ inline void fgpu_atomic_mul(float* a, float v) { int* p = (int*)a; int o = *p, n; do { n = o; o = atomicCAS(p, n, __float_as_int(__int_as_float(n) * v)); } while (o != n); }
+__device__ inline void fgpu_atomic_mul(double* a, double v) { unsigned long long* p = (unsigned long long*)a; unsigned long long o = *p, n; do { n = o; o = atomicCAS(p, n, __double_as_longlong(__longlong_as_double(n) * v)); } while (o != n); }
+__device__ inline void fgpu_atomic_eqv(int32_t* a, int32_t v) { int o = *(int*)a, n; do { n = o; o = atomicCAS((int*)a, n, (int)((n != 0) == (v != 0))); } while (o != n); }
+__device__ inline void fgpu_atomic_eqv(int64_t* a, int64_t v) { unsigned long long* p = (unsigned long long*)a; unsigned long long o = *p, n; do { n = o; o = atomicCAS(p, n, (unsigned long long)((n != 0) == (v != 0))); } while (o != n); }
 #endif
 template <typename T> FGPU_FN T fgpu_ishft(T i, int64_t s) {
   typedef typename std::make_unsigned<T>::type U;
@@ -236,6 +242,9 @@ func (g *kernelGen) emitKernel() {
 			g.logic[p.Sym] = p.Sym.Type.Base == frontend.TyLogical
 		}
 	}
+	if strings.Contains(strings.Join(red, " "), "fgpu_eqv") {
+		g.line("#pragma omp declare reduction(fgpu_eqv : int32_t, int64_t, int8_t, int16_t : omp_out = (omp_out == omp_in)) initializer(omp_priv = 1)")
+	}
 	g.line("#pragma omp parallel for schedule(static) %s", strings.Join(red, " "))
 	g.line("for (int64_t t = 0; t < ntot; ++t) {")
 	g.indent++
@@ -283,6 +292,8 @@ func ompReduction(op string) (string, bool) {
 		return "&&", true
 	case ".or.":
 		return "||", true
+	case ".eqv.":
+		return "fgpu_eqv", true
 	}
 	return "", false
 }
@@ -1024,6 +1035,13 @@ func cudaReduction(op string, t frontend.Type) (identity, combine string, ok boo
 			return fmt.Sprintf("INT%d_MIN", bits), "fgpu_atomic_max", true
 		}
 		return fmt.Sprintf("INT%d_MAX", bits), "fgpu_atomic_min", true
+	case "*":
+		if logical {
+			return "", "", false
+		}
+		return "1", "fgpu_atomic_mul", true
+	case ".eqv.":
+		return "1", "fgpu_atomic_eqv", true
 	case "iand", ".and.":
 		if op == ".and." {
 			return "1", "fgpu_atomic_and", true

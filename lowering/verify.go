@@ -34,9 +34,6 @@ func verify(st *state) {
 			if p.Kind == ArrayParam && (p.Sym.Rank < 0 || p.Sym.Rank > 7) {
 				v.nyi(k.Do.Pos, "an array of rank %d in an offloaded loop (%s)", p.Sym.Rank, p.Sym.Name)
 			}
-			if p.Kind == ReduceParam && p.Op == ".eqv." {
-				v.nyi(k.Do.Pos, "reduce(.eqv.: %s) in an offloaded loop", p.Sym.Name)
-			}
 			if p.Kind == ReduceParam && p.Sym.Type.Base == frontend.TyComplex {
 				v.nyi(k.Do.Pos, "reduce(%s: %s) of a complex variable in an offloaded loop", p.Op, p.Sym.Name)
 			}
