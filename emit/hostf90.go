@@ -443,20 +443,9 @@ func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics)
 
 // funcDecl renders a device function's signature line.
 func funcDecl(funcs *deviceFuncs, p *frontend.Procedure) string {
-	g := &kernelGen{funcs: funcs}
-	var params []string
-	for _, d := range p.Dummies {
-		ct := ctype(d.Type)
-		if funcs.byRef[d] {
-			params = append(params, ct+"* "+cname(d))
-		} else {
-			params = append(params, ct+" "+cname(d))
-		}
-	}
 	ret := "void"
 	if p.Result != nil {
 		ret = ctype(p.Result.Type)
 	}
-	_ = g
-	return fmt.Sprintf("FGPU_FN %s %s(%s) {", ret, funcs.name[p], strings.Join(params, ", "))
+	return fmt.Sprintf("FGPU_FN %s %s(%s) {", ret, funcs.name[p], strings.Join(funcParams(funcs, p), ", "))
 }

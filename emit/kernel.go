@@ -1234,6 +1234,10 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 			break
 		}
 		d := p.Dummies[i]
+		if d.Rank > 0 {
+			as = append(as, g.arrayArg(a, d)...)
+			continue
+		}
 		if g.funcs.byRef[d] {
 			lv, _, ok := g.lvalue(a)
 			if !ok {
@@ -1252,20 +1256,70 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
 }
 
+// arrayArg passes a whole array or a section to an array dummy: the
+// address of its first element, then per dimension the dummy's lower bound
+// and the section's byte stride and extent.
+func (g *kernelGen) arrayArg(a *frontend.Expr, d *frontend.Symbol) []string {
+	dims, fixed, s := g.sectionDims(a)
+	outer := g.at
+	g.at = make([]string, len(dims))
+	for i := range g.at {
+		g.at[i] = "0"
+	}
+	first := g.sectionElement(a)
+	g.at = outer
+	out := []string{"(char*)&" + first}
+	k := 0
+	for r := 0; r < s.Rank; r++ {
+		if _, ok := fixed[r]; ok {
+			continue
+		}
+		lb := "1"
+		if k < len(d.Shape.Dims) && d.Shape.Dims[k].Lo != nil {
+			if v, ok := d.Shape.Dims[k].Lo.Const.AsInt(); ok {
+				lb = fmt.Sprint(v)
+			}
+		}
+		out = append(out, lb, fmt.Sprintf("(%s) * sm%d_%s", dims[k].st, r+1, s.Name), dims[k].ext)
+		k++
+	}
+	return out
+}
+
+// funcParams are the C parameters of a device function.
+func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
+	var params []string
+	for _, d := range p.Dummies {
+		ct := ctype(d.Type)
+		switch {
+		case d.Rank > 0:
+			params = append(params, "char* b_"+d.Name)
+			for r := 1; r <= d.Rank; r++ {
+				params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", r, d.Name, r, d.Name, r, d.Name))
+			}
+		case funcs.byRef[d]:
+			params = append(params, ct+"* "+cname(d))
+		default:
+			params = append(params, ct+" "+cname(d))
+		}
+	}
+	return params
+}
+
 // emitFunc writes one device function.
 func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 	g.proc = p
 	g.names = map[*frontend.Symbol]string{}
 	g.logic = map[*frontend.Symbol]bool{}
 	name := g.funcs.name[p]
-	var params []string
+	params := funcParams(g.funcs, p)
 	for _, d := range p.Dummies {
-		ct := ctype(d.Type)
+		if d.Rank > 0 {
+			continue // elements are addressed through b_, lb, sm
+		}
 		if g.funcs.byRef[d] {
-			params = append(params, ct+"* "+cname(d))
 			g.names[d] = "(*" + cname(d) + ")"
 		} else {
-			params = append(params, ct+" "+cname(d))
 			g.names[d] = cname(d)
 		}
 		g.logic[d] = d.Type.Base == frontend.TyLogical

@@ -216,15 +216,27 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		v.nyi(pos, "a call of %s (no body among the given files) in an offloaded loop", name)
 		return
 	}
-	for _, a := range args {
+	if len(args) != len(p.Dummies) {
+		v.nyi(pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
+		return
+	}
+	for i, a := range args {
 		x := a
 		if x.Kind == frontend.EKeyword {
 			v.nyi(a.Pos, "a keyword argument in a call in an offloaded loop")
 			return
 		}
 		if x.Rank != 0 {
-			v.nyi(a.Pos, "an array argument of %s in an offloaded loop", name)
-			return
+			d := p.Dummies[i]
+			if !ArrayArgOK(x, d) {
+				v.nyi(a.Pos, "an array argument of %s in an offloaded loop (only whole arrays and sections of the loop's arrays, for assumed-shape or explicit-shape dummies of the same rank with constant lower bounds)", name)
+				return
+			}
+			outer := v.arrayCtx
+			v.arrayCtx = true
+			v.designator(x)
+			v.arrayCtx = outer
+			continue
 		}
 		v.expr(x)
 	}
@@ -244,6 +256,10 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		return
 	}
 	for _, d := range p.Dummies {
+		if d.Rank != 0 && !d.Optional && d.Kind == frontend.SymVariable && DummyArrayOK(d) {
+			v.typeOK(d.Type, d.Pos, d.Name)
+			continue
+		}
 		if d.Rank != 0 || d.Optional || d.Kind != frontend.SymVariable {
 			v.nyi(d.Pos, "the dummy argument %s of %s (an array, optional or a procedure) in device code", d.Name, p.Name)
 		}
@@ -467,4 +483,46 @@ func rootOf(e *frontend.Expr) *frontend.Symbol {
 		}
 	}
 	return nil
+}
+
+// DummyArrayOK reports an array dummy device functions take: assumed-shape
+// or explicit-shape with constant lower bounds (the extents come from the
+// actual argument).
+func DummyArrayOK(d *frontend.Symbol) bool {
+	if d.Rank <= 0 || d.Rank > 7 || d.Allocatable || d.Pointer || d.Shape == nil {
+		return false
+	}
+	if d.Assumed != "shape" && d.Assumed != "explicit" {
+		return false
+	}
+	for _, dim := range d.Shape.Dims {
+		if dim.Lo != nil && dim.Lo.Const == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// ArrayArgOK reports an actual array argument device code passes: a whole
+// array or a section (ranges and scalar subscripts) of the same rank as
+// the dummy.
+func ArrayArgOK(a *frontend.Expr, d *frontend.Symbol) bool {
+	if !DummyArrayOK(d) || a.Rank != d.Rank {
+		return false
+	}
+	switch a.Kind {
+	case frontend.EName:
+		return a.Sym != nil && a.Sym.Kind == frontend.SymVariable
+	case frontend.ERef:
+		if a.Ref != frontend.RefElement || a.X.Kind != frontend.EName {
+			return false
+		}
+		for _, s := range a.Args {
+			if s.Kind != frontend.ERange && s.Rank != 0 {
+				return false // vector subscript
+			}
+		}
+		return true
+	}
+	return false
 }
