@@ -138,6 +138,12 @@ template <typename T> FGPU_FN fgpu_cx<T> fgpu_powi(fgpu_cx<T> b, int64_t e) {
   while (u) { if (u & 1) r *= b; b *= b; u >>= 1; }
   return inv ? fgpu_cx<T>(1) / r : r;
 }
+FGPU_FN float fgpu_huge(float) { return 3.40282347e+38f; }
+FGPU_FN double fgpu_huge(double) { return 1.7976931348623157e+308; }
+FGPU_FN int8_t fgpu_huge(int8_t) { return 127; }
+FGPU_FN int16_t fgpu_huge(int16_t) { return 32767; }
+FGPU_FN int32_t fgpu_huge(int32_t) { return 2147483647; }
+FGPU_FN int64_t fgpu_huge(int64_t) { return 9223372036854775807LL; }
 template <typename T> FGPU_FN T fgpu_imod(T a, T p) { return a % p; }
 template <typename T> FGPU_FN T fgpu_imodulo(T a, T p) { T r = a % p; if (r != 0 && ((r < 0) != (p < 0))) r += p; return r; }
 template <typename T> FGPU_FN T fgpu_rmodulo(T a, T p) { T r = std::fmod(a, p); if (r != 0 && ((r < 0) != (p < 0))) r += p; return r; }
@@ -973,6 +979,8 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 		return fmt.Sprintf("((%s)(%s | ((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
 	case "ibclr":
 		return fmt.Sprintf("((%s)(%s & ~((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
+	case "sum", "product", "maxval", "minval", "count", "any", "all", "dot_product":
+		return g.reduceLambda(e, a)
 	case "size", "lbound", "ubound":
 		s := rootSym(a[0])
 		if s == nil || len(a) < 2 || a[1] == nil || a[1].Const == nil {
@@ -1453,4 +1461,100 @@ func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
 	}
 	g.indent--
 	g.line("}")
+}
+
+// arrayShape finds the dimensions of an array expression: those of its
+// first array designator (operands of an elemental expression conform).
+func (g *kernelGen) arrayShape(e *frontend.Expr) []sectionDim {
+	var found *frontend.Expr
+	var walk func(x *frontend.Expr)
+	walk = func(x *frontend.Expr) {
+		if x == nil || found != nil || x.Rank == 0 {
+			return
+		}
+		if x.Kind == frontend.EName || x.Kind == frontend.ERef && x.Ref == frontend.RefElement {
+			found = x
+			return
+		}
+		walk(x.X)
+		walk(x.Y)
+		for _, a := range x.Args {
+			walk(a)
+		}
+	}
+	walk(e)
+	if found == nil {
+		return nil
+	}
+	dims, _, _ := g.sectionDims(found)
+	return dims
+}
+
+// reduceLambda computes sum(x), maxval(x), dot_product(x, y), ... in a
+// sequential loop in array element order (gfortran's order, so sums give
+// gfortran's bits), as an immediately invoked lambda.
+func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
+	name := e.Intr.Name
+	t := e.Type
+	ct := ctype(t)
+	dims := g.arrayShape(a[0])
+	if dims == nil {
+		g.nyi(e.Pos, "the argument of %s in an offloaded loop", name)
+		return "0"
+	}
+	var b strings.Builder
+	init := map[string]string{"sum": ct + "(0)", "product": ct + "(1)", "count": ct + "(0)", "any": "false", "all": "true", "dot_product": ct + "(0)"}[name]
+	if name == "maxval" {
+		init = "-fgpu_huge((" + ct + ")0)"
+	} else if name == "minval" {
+		init = "fgpu_huge((" + ct + ")0)"
+	}
+	accT := ct
+	if t.Base == frontend.TyLogical {
+		accT = "bool"
+	}
+	fmt.Fprintf(&b, "[&]() { %s acc = %s; ", accT, init)
+	var at []string
+	// Column-major element order: the first dimension varies fastest.
+	for k := len(dims) - 1; k >= 0; k-- {
+		g.tmp++
+		v := fmt.Sprintf("r%d", g.tmp)
+		at = append([]string{v}, at...)
+		fmt.Fprintf(&b, "for (int64_t %s = 0; %s < %s; ++%s) ", v, v, dims[k].ext, v)
+	}
+	outer := g.at
+	g.at = at
+	x := g.expr(a[0])
+	switch name {
+	case "sum":
+		fmt.Fprintf(&b, "acc = acc + %s; ", g.convert(a[0], t))
+	case "product":
+		fmt.Fprintf(&b, "acc = acc * %s; ", g.convert(a[0], t))
+	case "maxval":
+		fmt.Fprintf(&b, "{ %s v = %s; if (v > acc) acc = v; } ", ct, x)
+	case "minval":
+		fmt.Fprintf(&b, "{ %s v = %s; if (v < acc) acc = v; } ", ct, x)
+	case "count":
+		fmt.Fprintf(&b, "if (%s) acc = acc + 1; ", x)
+	case "any":
+		fmt.Fprintf(&b, "if (%s) acc = true; ", x)
+	case "all":
+		fmt.Fprintf(&b, "if (!(%s)) acc = false; ", x)
+	case "dot_product":
+		y := g.convert(a[1], t)
+		xv := g.convert(a[0], t)
+		switch t.Base {
+		case frontend.TyComplex:
+			xv = "fgpu_conj(" + xv + ")"
+		case frontend.TyLogical:
+			fmt.Fprintf(&b, "if (%s && %s) acc = true; ", g.expr(a[0]), g.expr(a[1]))
+			g.at = outer
+			b.WriteString("return acc; }()")
+			return b.String()
+		}
+		fmt.Fprintf(&b, "acc = acc + %s * %s; ", xv, y)
+	}
+	g.at = outer
+	b.WriteString("return acc; }()")
+	return b.String()
 }

@@ -22,6 +22,43 @@ var DeviceIntrinsics = map[string]bool{
 	"dlog": true, "dsin": true, "dcos": true, "iabs": true, "hypot": true, "erf": true, "erfc": true,
 	"ibset": true, "ibclr": true, "huge": true, "tiny": true, "epsilon": true, "kind": true,
 	"aimag": true, "conjg": true, "cmplx": true, "dcmplx": true, "dimag": true, "dconjg": true,
+	"sum": true, "product": true, "maxval": true, "minval": true, "count": true, "any": true, "all": true,
+	"dot_product": true,
+}
+
+// ArrayReductions are the transformational intrinsics kernels compute in
+// a sequential loop over their array argument (whole result, no DIM or
+// MASK): in array element order, as gfortran does.
+var ArrayReductions = map[string]bool{
+	"sum": true, "product": true, "maxval": true, "minval": true, "count": true, "any": true, "all": true,
+	"dot_product": true,
+}
+
+// arrayReduction checks sum(x), maxval(x), dot_product(x, y), ...: array
+// arguments elementwise (sections, whole arrays, elemental expressions),
+// no DIM, MASK or KIND.
+func (v *verifier) arrayReduction(e *frontend.Expr) {
+	n := 1
+	if e.Intr.Name == "dot_product" {
+		n = 2
+	}
+	if len(e.Args) != n || e.Rank != 0 {
+		v.nyi(e.Pos, "%s with DIM, MASK or KIND in an offloaded loop", e.Intr.Name)
+		return
+	}
+	for _, a := range e.Args {
+		if a.Kind == frontend.EKeyword {
+			a = a.X
+		}
+		if a.Rank <= 0 {
+			v.nyi(a.Pos, "this argument of %s in an offloaded loop", e.Intr.Name)
+			return
+		}
+		outer := v.arrayCtx
+		v.arrayCtx = true
+		v.expr(a)
+		v.arrayCtx = outer
+	}
 }
 
 func verify(st *state) {
@@ -359,6 +396,10 @@ func (v *verifier) expr(e *frontend.Expr) {
 				return
 			}
 			v.typeOK(e.Type, e.Pos, e.String())
+			if ArrayReductions[e.Intr.Name] {
+				v.arrayReduction(e)
+				return
+			}
 			for i, a := range e.Args {
 				x := a
 				if x.Kind == frontend.EKeyword {
