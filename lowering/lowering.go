@@ -175,6 +175,16 @@ func dispatch(st *state) {
 			outcome[l.Pos] = l.Outcome
 		}
 	}
+	if st.cr != nil && st.opts.Device != "none" {
+		for _, l := range st.cr.Loops {
+			if l.Kind == "omp_parallel_do" && l.Outcome == "offload" {
+				// Never leave a loop the analyses assigned to the device on
+				// the host silently.
+				st.diags = append(st.diags, frontend.Diagnostic{Pos: l.Pos, Severity: frontend.SevError,
+					Msg: "not yet implemented: offloading an !$omp parallel do loop (--gpu-offload-omp-loops) [nyi]"})
+			}
+		}
+	}
 	inKernel := map[*frontend.Construct]bool{}
 	n := map[string]int{}
 	for _, li := range st.loops {

@@ -157,6 +157,14 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	if out == nil {
 		out = &emit.Output{}
 	}
+	if opts.ShowKernelSource && opts.Stderr != nil {
+		// --show-gpu-kernel-source: the generated kernels, for the user to read.
+		if out.Kernels == "" {
+			fmt.Fprintln(opts.Stderr, "fgpu: no loop is offloaded: there is no kernel source")
+		} else {
+			fmt.Fprintf(opts.Stderr, "fgpu: kernel source (%s):\n%s", out.KernelFile, out.Kernels)
+		}
+	}
 
 	work, cleanup, err := workDir(opts)
 	if err != nil {
