@@ -331,7 +331,26 @@ func (v *verifier) constant(e *frontend.Expr, pos frontend.Pos) {
 	}
 }
 
+// foreign reports a variable a device procedure cannot reach: one of its
+// host or of a module (device procedures see only their own variables).
+func (v *verifier) foreign(s *frontend.Symbol, pos frontend.Pos) bool {
+	if v.proc == nil || s == nil || s.Kind != frontend.SymVariable {
+		return false
+	}
+	if s.Scope != nil && s.Scope.Kind != frontend.ScopeUnit {
+		return false // construct and implied-do variables of the procedure
+	}
+	if s.Scope != nil && s.Scope.Unit == v.proc {
+		return false
+	}
+	v.nyi(pos, "the host or module variable %s in the device procedure %s", s.Name, v.proc.Name)
+	return true
+}
+
 func (v *verifier) designator(e *frontend.Expr) {
+	if v.foreign(rootOf(e), e.Pos) {
+		return
+	}
 	switch e.Kind {
 	case frontend.EName:
 		v.typeOK(e.Type, e.Pos, e.Name)
@@ -377,8 +396,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 			v.nyi(e.Pos, "the name %s in an offloaded loop", e.Name)
 			return
 		}
-		if v.proc != nil && e.Sym.Kind == frontend.SymVariable && (e.Sym.Scope == nil || e.Sym.Scope.Unit != v.proc) && e.Sym.Scope.Kind == frontend.ScopeUnit {
-			v.nyi(e.Pos, "the host or module variable %s in the device procedure %s", e.Name, v.proc.Name)
+		if v.foreign(e.Sym, e.Pos) {
 			return
 		}
 		if e.Rank != 0 && (!v.arrayCtx || e.Sym.Kind != frontend.SymVariable) {
