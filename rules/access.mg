@@ -33,7 +33,7 @@ writes_dummy(P, D) :- calls(S, P, Q), call_arg(S, _, D2, D), writes_dummy(Q, D2)
 loop_writes(L, V) :- loop(L, _, _), access(_, L, V, /write).
 loop_writes(L, V) :- in_loop(S, L), call_arg(S, _, D, V), calls(S, _, Q), writes_dummy(Q, D).
 loop_writes(L, V) :- reach(L, P), access(_, P, V, /write), !declared_in(P, V).
-loop_writes(L, R) :- loop(L, _, _), access(_, L, V, /write), alias(V, R).
+loop_writes(L, R) :- loop_writes(L, V), alias(V, R).
 
 is_alias(V) :- alias(V, _).
 kernel_var(L, V) :- loop(L, _, _), access(_, L, V, _), !is_index(V), !loop_local_decl(L, V), !is_alias(V).
