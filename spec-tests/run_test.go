@@ -411,3 +411,8 @@ func TestSpecRun(t *testing.T) {
 		})
 	}
 }
+
+// Every program built by fgpu runs in the CPU backend's separate-memory
+// mode (ARCHITECTURE.md section 6): its kernels work on copies of their
+// arrays, so a missing copy-back fails here as it would on a GPU.
+func init() { os.Setenv("FGPU_CPU_SEPARATE", "1") }
