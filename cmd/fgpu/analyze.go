@@ -51,18 +51,10 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 				return f, fmt.Errorf("unknown device %q in %s (cpu, cuda, metal)", d, a)
 			}
 			f.opts.Device = d
-		case a == "--gpu-allow-cpu-fallback":
-			f.opts.Fallback = true
-		case a == "--show-gpu-kernel-source":
-			f.opts.ShowKernelSource = true
-		case a == "--gpu-offload-omp-loops":
-			f.opts.OffloadOmp = true
-		case strings.HasPrefix(a, "--unsupported-as="):
-			d := strings.TrimPrefix(a, "--unsupported-as=")
-			if d != "metal" && d != "cuda" && d != "cpu" {
-				return f, fmt.Errorf("unknown device %q in %s", d, a)
+		case isOffloadFlag(a):
+			if err := offloadFlag(a, &f.opts); err != nil {
+				return f, err
 			}
-			f.opts.UnsupportedAs = d
 		case a == "--time-passes":
 			f.timePasses = true
 		default:
@@ -74,6 +66,35 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 		}
 	}
 	return f, nil
+}
+
+// isOffloadFlag reports the flags of the offload decision that check,
+// explain, facts, query, build and run share.
+func isOffloadFlag(a string) bool {
+	switch a {
+	case "--gpu-allow-cpu-fallback", "--show-gpu-kernel-source", "--gpu-offload-omp-loops":
+		return true
+	}
+	return strings.HasPrefix(a, "--unsupported-as=")
+}
+
+// offloadFlag applies one of those flags.
+func offloadFlag(a string, o *rules.CheckOptions) error {
+	switch {
+	case a == "--gpu-allow-cpu-fallback":
+		o.Fallback = true
+	case a == "--show-gpu-kernel-source":
+		o.ShowKernelSource = true
+	case a == "--gpu-offload-omp-loops":
+		o.OffloadOmp = true
+	default:
+		d := strings.TrimPrefix(a, "--unsupported-as=")
+		if d != "metal" && d != "cuda" && d != "cpu" {
+			return fmt.Errorf("unknown device %q in %s", d, a)
+		}
+		o.UnsupportedAs = d
+	}
+	return nil
 }
 
 // analyze runs the front end and the analyses; it reports diagnostics and

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"fgpu/cmd/fgpu/driver"
+	"fgpu/rules"
 )
 
 // exitTool is the status of a build that misses a tool (gfortran, c++, nvcc).
@@ -71,18 +72,17 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			f.opts.Fast = true
 		case a == "--static-cudart":
 			f.opts.StaticCUDART = true
-		case a == "--gpu-allow-cpu-fallback":
-			f.opts.Fallback = true
-		case a == "--show-gpu-kernel-source":
-			f.opts.ShowKernelSource = true
-		case a == "--gpu-offload-omp-loops":
-			f.opts.OffloadOmp = true
-		case strings.HasPrefix(a, "--unsupported-as="):
-			d := strings.TrimPrefix(a, "--unsupported-as=")
-			if d != "metal" && d != "cuda" && d != "cpu" {
-				return f, fmt.Errorf("unknown device %q in %s", d, a)
+		case isOffloadFlag(a):
+			var o rules.CheckOptions
+			if err := offloadFlag(a, &o); err != nil {
+				return f, err
 			}
-			f.opts.UnsupportedAs = d
+			f.opts.Fallback = f.opts.Fallback || o.Fallback
+			f.opts.ShowKernelSource = f.opts.ShowKernelSource || o.ShowKernelSource
+			f.opts.OffloadOmp = f.opts.OffloadOmp || o.OffloadOmp
+			if o.UnsupportedAs != "" {
+				f.opts.UnsupportedAs = o.UnsupportedAs
+			}
 		default:
 			n, err := preprocessorOrFile(args, i, &f.opts.Defines, &f.opts.IncludeDirs, &f.files)
 			if err != nil {
