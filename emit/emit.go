@@ -27,6 +27,9 @@ type Output struct {
 	// launch routines ("" when no loop is offloaded); InterfaceFile is its
 	// file name. It is compiled before the host files.
 	Interface, InterfaceFile string
+	// Preprocessed lists the files whose Host text is already preprocessed
+	// (compile them without the C preprocessor).
+	Preprocessed []string
 	// Kernels is the kernel source ("" when no loop is offloaded);
 	// KernelFile its file name (.cpp for cpu, .cu for cuda).
 	Kernels, KernelFile string

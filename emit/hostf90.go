@@ -68,12 +68,27 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 		return nil, all
 	}
 	for _, f := range prog.Files {
-		lines, _ := sourceLines(prog, f.Path)
-		out.Host[f.Path] = apply(lines, edits[f.Path])
-		if len(edits[f.Path]) > 0 && frontend.NeedsPreprocessing(f.Path) {
-			all = append(all, frontend.Diagnostic{Pos: frontend.Pos{File: f.Path, Line: 1, Col: 1}, Severity: frontend.SevError,
-				Msg: "not yet implemented: rewriting parallel loops of a preprocessed (.F90) file [nyi]"})
+		es := edits[f.Path]
+		if pre, toPre, ok := prog.Preprocessed(f.Path); ok {
+			if len(es) == 0 {
+				lines, _ := sourceLines(prog, f.Path)
+				out.Host[f.Path] = apply(lines, nil)
+				continue
+			}
+			// A preprocessed file is rewritten in its preprocessed text (the
+			// driver compiles it without the preprocessor).
+			mapped, ok := mapEdits(es, toPre)
+			if !ok {
+				all = append(all, frontend.Diagnostic{Pos: frontend.Pos{File: f.Path, Line: 1, Col: 1}, Severity: frontend.SevError,
+					Msg: "not yet implemented: rewriting a parallel loop that a preprocessor macro or include produces [nyi]"})
+				continue
+			}
+			out.Host[f.Path] = apply(pre, mapped)
+			out.Preprocessed = append(out.Preprocessed, f.Path)
+			continue
 		}
+		lines, _ := sourceLines(prog, f.Path)
+		out.Host[f.Path] = apply(lines, es)
 	}
 	// HostOrder is left to the driver, which orders files by module use.
 	if len(plan.Kernels) > 0 {
@@ -448,4 +463,27 @@ func funcDecl(funcs *deviceFuncs, p *frontend.Procedure) string {
 		ret = ctype(p.Result.Type)
 	}
 	return fmt.Sprintf("FGPU_FN %s %s(%s) {", ret, funcs.name[p], strings.Join(funcParams(funcs, p), ", "))
+}
+
+// mapEdits moves edits from original lines to preprocessed lines.
+func mapEdits(es []edit, toPre func(int) int) ([]edit, bool) {
+	var out []edit
+	for _, e := range es {
+		from := toPre(e.from)
+		if e.to < e.from {
+			// An insertion before line from: after the previous line.
+			prev := toPre(e.from - 1)
+			if prev == 0 {
+				return nil, false
+			}
+			out = append(out, edit{from: prev + 1, to: prev, lines: e.lines})
+			continue
+		}
+		to := toPre(e.to)
+		if from == 0 || to == 0 || to-from != e.to-e.from {
+			return nil, false
+		}
+		out = append(out, edit{from: from, to: to, lines: e.lines})
+	}
+	return out, true
 }

@@ -83,6 +83,18 @@ func parseSource(prog *Program, path string, src []byte, opts Options, diags *di
 		}
 		text = out
 		lineMap = lm.Map
+		pp := &preprocessed{lines: splitLines(out), toPre: map[int]int{}}
+		for n := range pp.lines {
+			if f, line := lm.Map(n + 1); f == path {
+				if _, seen := pp.toPre[line]; !seen {
+					pp.toPre[line] = n + 1
+				}
+			}
+		}
+		if prog.pre == nil {
+			prog.pre = map[string]*preprocessed{}
+		}
+		prog.pre[path] = pp
 		// Lines of included files, for carets.
 		seen := map[string]bool{path: true}
 		for n := 1; n <= strings.Count(string(out), "\n")+1; n++ {

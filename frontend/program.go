@@ -118,6 +118,25 @@ type Program struct {
 	// Globals are the external procedures and main programs by name.
 	Globals map[string]*Procedure
 	lines   map[string][]string
+	// pre holds, for preprocessed files, the preprocessed text and where
+	// each original line of the file itself went.
+	pre map[string]*preprocessed
+}
+
+type preprocessed struct {
+	lines []string
+	toPre map[int]int // original line of the file -> preprocessed line
+}
+
+// Preprocessed returns the preprocessed lines of a file given to the C
+// preprocessor and a function mapping a line of the original file to its
+// line there (0 when the line produced no output, e.g. a directive).
+func (p *Program) Preprocessed(path string) ([]string, func(int) int, bool) {
+	if p == nil || p.pre == nil || p.pre[path] == nil {
+		return nil, nil, false
+	}
+	pp := p.pre[path]
+	return pp.lines, func(n int) int { return pp.toPre[n] }, true
 }
 
 // Line implements SourceLines.
