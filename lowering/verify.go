@@ -263,6 +263,11 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 			v.nyi(a.Pos, "a keyword argument in a call in an offloaded loop")
 			return
 		}
+		if x.Rank != 0 && p.Elemental && p.Dummies[i].Rank == 0 && v.arrayCtx {
+			// An elemental reference in an array assignment: elementwise.
+			v.expr(x)
+			continue
+		}
 		if x.Rank != 0 {
 			d := p.Dummies[i]
 			if !ArrayArgOK(x, d) {
