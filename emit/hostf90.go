@@ -429,7 +429,7 @@ func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics)
 	var b strings.Builder
 	b.WriteString(kernelPrelude)
 	var diags frontend.Diagnostics
-	funcs := &deviceFuncs{name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}}
+	funcs := &deviceFuncs{name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}}
 	var kernels strings.Builder
 	for _, k := range sortedKernels(plan.Kernels) {
 		g := &kernelGen{k: k, cuda: cuda, funcs: funcs}
@@ -446,6 +446,9 @@ func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics)
 		g.emitFunc(funcs.order[i])
 		diags = append(diags, g.diags...)
 		defs.WriteString(g.b.String())
+	}
+	for _, c := range funcs.constDefs {
+		b.WriteString(c + "\n")
 	}
 	for _, p := range funcs.order {
 		decl := strings.SplitN(funcDecl(funcs, p), "{", 2)[0]

@@ -105,8 +105,10 @@ template <typename T> FGPU_FN T fgpu_powi(T b, int64_t e) {
 }
 #ifdef __CUDACC__
 #define FGPU_HD __host__ __device__
+#define FGPU_CONST __device__ static const
 #else
 #define FGPU_HD
+#define FGPU_CONST static const
 #endif
 // Fortran complex: two parts in storage order, Smith's division.
 template <typename T> struct fgpu_cx {
@@ -717,6 +719,13 @@ func (g *kernelGen) lvalue(e *frontend.Expr) (string, string, bool) {
 // element is the lvalue of an array element a(i, j, ...).
 func (g *kernelGen) element(e *frontend.Expr) string {
 	s := rootSym(e.X)
+	if s.Kind == frontend.SymParameter {
+		var idx []string
+		for _, a := range e.Args {
+			idx = append(idx, g.convertTo(a, "int64_t"))
+		}
+		return g.constElement(s, idx)
+	}
 	var off []string
 	for d, a := range e.Args {
 		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", g.convertTo(a, "int64_t"), d+1, s.Name, d+1, s.Name))
@@ -1215,6 +1224,9 @@ type deviceFuncs struct {
 	name  map[*frontend.Procedure]string
 	order []*frontend.Procedure
 	byRef map[*frontend.Symbol]bool // dummies passed by reference
+	// consts are the named constant arrays kernels index, as static tables.
+	consts    map[*frontend.Symbol]string
+	constDefs []string
 }
 
 func (f *deviceFuncs) add(p *frontend.Procedure) string {
@@ -1413,10 +1425,16 @@ type sectionDim struct{ lo, st, ext string }
 // scalar subscripts are fixed indices (fixed[d] set).
 func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[int]string, s *frontend.Symbol) {
 	fixed = map[int]string{}
+	lbOf := func(s *frontend.Symbol, n int) string { return fmt.Sprintf("lb%d_%s", n, s.Name) }
+	exOf := func(s *frontend.Symbol, n int) string { return fmt.Sprintf("ex%d_%s", n, s.Name) }
+	if s0 := rootSym(e); s0 != nil && s0.Kind == frontend.SymParameter {
+		lbOf = func(s *frontend.Symbol, n int) string { return fmt.Sprintf("%dLL", constLower(s, n-1)) }
+		exOf = func(s *frontend.Symbol, n int) string { return fmt.Sprintf("%dLL", s.Dims[n-1]) }
+	}
 	if e.Kind == frontend.EName {
 		s = rootSym(e)
 		for d := 1; d <= s.Rank; d++ {
-			dims = append(dims, sectionDim{lo: fmt.Sprintf("lb%d_%s", d, s.Name), st: "1", ext: fmt.Sprintf("ex%d_%s", d, s.Name)})
+			dims = append(dims, sectionDim{lo: lbOf(s, d), st: "1", ext: exOf(s, d)})
 		}
 		return
 	}
@@ -1427,11 +1445,11 @@ func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[
 			fixed[d] = g.convertTo(a, "int64_t")
 			continue
 		}
-		lo := fmt.Sprintf("lb%d_%s", n, s.Name)
+		lo := lbOf(s, n)
 		if a.Range[0] != nil {
 			lo = g.convertTo(a.Range[0], "int64_t")
 		}
-		hi := fmt.Sprintf("(lb%d_%s + ex%d_%s - 1)", n, s.Name, n, s.Name)
+		hi := fmt.Sprintf("(%s + %s - 1)", lbOf(s, n), exOf(s, n))
 		if a.Range[1] != nil {
 			hi = g.convertTo(a.Range[1], "int64_t")
 		}
@@ -1448,6 +1466,23 @@ func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[
 // current elementwise indices g.at.
 func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 	dims, fixed, s := g.sectionDims(e)
+	if s.Kind == frontend.SymParameter {
+		var idx []string
+		k := 0
+		for d := 0; d < s.Rank; d++ {
+			if f, ok := fixed[d]; ok {
+				idx = append(idx, f)
+				continue
+			}
+			if k >= len(dims) || k >= len(g.at) {
+				g.nyi(e.Pos, "a section of another rank in an array expression of an offloaded loop")
+				return "0"
+			}
+			idx = append(idx, fmt.Sprintf("(%s + %s * %s)", dims[k].lo, g.at[k], dims[k].st))
+			k++
+		}
+		return g.constElement(s, idx)
+	}
 	var off []string
 	k := 0
 	rank := s.Rank
@@ -1596,4 +1631,55 @@ func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
 	g.at = outer
 	b.WriteString("return acc; }()")
 	return b.String()
+}
+
+// constLower is the lower bound of dimension d of a named constant array.
+func constLower(s *frontend.Symbol, d int) int64 {
+	if s.Shape != nil && d < len(s.Shape.Dims) && s.Shape.Dims[d].Lo != nil && s.Shape.Dims[d].Lo.Const != nil {
+		if v, ok := s.Shape.Dims[d].Lo.Const.AsInt(); ok {
+			return v
+		}
+	}
+	return 1
+}
+
+// constElement is an element of a named constant array, held in a static
+// table of the kernel file.
+func (g *kernelGen) constElement(s *frontend.Symbol, idx []string) string {
+	name := g.funcs.constArray(s)
+	var off []string
+	stride := int64(1)
+	for d, ix := range idx {
+		off = append(off, fmt.Sprintf("(%s - %dLL) * %dLL", ix, constLower(s, d), stride))
+		if d < len(s.Dims) {
+			stride *= int64(s.Dims[d])
+		}
+	}
+	return fmt.Sprintf("%s[%s]", name, strings.Join(off, " + "))
+}
+
+// constArray registers a named constant array as a static table.
+func (f *deviceFuncs) constArray(s *frontend.Symbol) string {
+	if n, ok := f.consts[s]; ok {
+		return n
+	}
+	n := fmt.Sprintf("fgpu_c%d_%s", len(f.consts), s.Name)
+	f.consts[s] = n
+	var vals []string
+	t := s.Type
+	for _, v := range s.Const.Elems {
+		lit, ok := literal(&v, t)
+		if !ok {
+			lit = "0"
+		}
+		if t.Base == frontend.TyLogical {
+			lit = map[bool]string{true: "1", false: "0"}[v.Bool]
+		}
+		vals = append(vals, lit)
+	}
+	if len(vals) == 0 {
+		vals = []string{"0"}
+	}
+	f.constDefs = append(f.constDefs, fmt.Sprintf("FGPU_CONST %s %s[] = {%s};", ctype(t), n, strings.Join(vals, ", ")))
+	return n
 }

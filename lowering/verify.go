@@ -364,6 +364,10 @@ func (v *verifier) designator(e *frontend.Expr) {
 			v.nyi(e.Pos, "this designator in an offloaded loop")
 			return
 		}
+		if s := rootOf(e); s != nil && s.Kind == frontend.SymParameter && !ConstArrayOK(s) {
+			v.nyi(e.Pos, "an element of the named constant %s in an offloaded loop", s.Name)
+			return
+		}
 		v.typeOK(e.Type, e.Pos, e.String())
 		for _, a := range e.Args {
 			if a.Kind == frontend.ERange && v.arrayCtx {
@@ -404,7 +408,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 		if v.foreign(e.Sym, e.Pos) {
 			return
 		}
-		if e.Rank != 0 && (!v.arrayCtx || e.Sym.Kind != frontend.SymVariable) {
+		if e.Rank != 0 && !(v.arrayCtx && (e.Sym.Kind == frontend.SymVariable || ConstArrayOK(e.Sym))) {
 			v.nyi(e.Pos, "the whole array %s as a value in an offloaded loop", e.Name)
 			return
 		}
@@ -589,4 +593,20 @@ func ArrayArgOK(a *frontend.Expr, d *frontend.Symbol) bool {
 		return true
 	}
 	return false
+}
+
+// ConstArrayOK reports a named constant array kernels can index: its value
+// and extents are known and its type is supported.
+func ConstArrayOK(s *frontend.Symbol) bool {
+	if s == nil || s.Kind != frontend.SymParameter || s.Const == nil || !s.Const.IsArray() || !TypeSupported(s.Type) {
+		return false
+	}
+	n := 1
+	for _, d := range s.Dims {
+		if d < 0 {
+			return false
+		}
+		n *= d
+	}
+	return len(s.Dims) == s.Rank && n == len(s.Const.Elems)
 }
