@@ -707,6 +707,12 @@ func (x *extractor) designator(e *frontend.Expr, st ast.Constant, c *ctx, mode s
 		return
 	}
 	x.useType(e, c)
+	x.rootAccess(e, st, c, mode)
+}
+
+// rootAccess records the subscripts of a designator as reads and its root
+// variable as accessed with mode.
+func (x *extractor) rootAccess(e *frontend.Expr, st ast.Constant, c *ctx, mode string) {
 	root := e
 	for root != nil && (root.Kind == frontend.ERef || root.Kind == frontend.EComponent) {
 		if root.Kind == frontend.ERef {
@@ -829,18 +835,7 @@ func (x *extractor) expr(e *frontend.Expr, st ast.Constant, c *ctx) {
 // designatorReads records the reads of a designator used as a value: its
 // root variable and subscripts (the type of the whole was recorded).
 func (x *extractor) designatorReads(e *frontend.Expr, st ast.Constant, c *ctx) {
-	root := e
-	for root != nil && (root.Kind == frontend.ERef || root.Kind == frontend.EComponent) {
-		if root.Kind == frontend.ERef {
-			for _, a := range root.Args {
-				x.expr(a, st, c)
-			}
-		}
-		root = root.X
-	}
-	if root != nil && root.Kind == frontend.EName {
-		x.access(st, root.Sym, "/read", c)
-	}
+	x.rootAccess(e, st, c, "/read")
 }
 
 // callSite is the site of a call in an expression (in the loops of c).

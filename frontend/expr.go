@@ -312,16 +312,20 @@ func (p *exprParser) multLevel() (*Expr, error) {
 // signedPowLevel parses a mult-operand that may start with a sign: "b * -1"
 // is an extension every common compiler accepts (the sign applies to the
 // operand).
-func (p *exprParser) signedPowLevel() (*Expr, error) {
+func (p *exprParser) signedPowLevel() (*Expr, error) { return p.signed(p.powLevel) }
+
+// signed parses an operand with an optional leading sign, the sign applying
+// to the operand next parses.
+func (p *exprParser) signed(next func() (*Expr, error)) (*Expr, error) {
 	if u := p.peek(); u.Type == TokOp && (u.Value == "-" || u.Value == "+") {
 		p.next()
-		z, err := p.powLevel()
+		z, err := next()
 		if err != nil {
 			return nil, err
 		}
 		return &Expr{Kind: EUnary, Pos: tokPos(*u), Op: u.Value, X: z}, nil
 	}
-	return p.powLevel()
+	return next()
 }
 
 func (p *exprParser) powLevel() (*Expr, error) {
@@ -332,20 +336,10 @@ func (p *exprParser) powLevel() (*Expr, error) {
 	t := p.peek()
 	if t.Type == TokOp && t.Value == "**" {
 		p.next()
-		var y *Expr
 		// a ** -b (an extension every compiler accepts).
-		if u := p.peek(); u.Type == TokOp && (u.Value == "-" || u.Value == "+") {
-			p.next()
-			z, err := p.powLevel()
-			if err != nil {
-				return nil, err
-			}
-			y = &Expr{Kind: EUnary, Pos: tokPos(*u), Op: u.Value, X: z}
-		} else {
-			y, err = p.powLevel()
-			if err != nil {
-				return nil, err
-			}
+		y, err := p.signed(p.powLevel)
+		if err != nil {
+			return nil, err
 		}
 		return &Expr{Kind: EBinary, Pos: tokPos(*t), Op: "**", X: x, Y: y}, nil
 	}

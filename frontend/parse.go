@@ -1329,18 +1329,7 @@ func (sp *stmtParser) parseImplicit(st *RawStmt, toks []lexer.Token) Stmt {
 }
 
 // dataConstant parses a DATA value: an optionally signed primary.
-func (p *exprParser) dataConstant() (*Expr, error) {
-	t := p.peek()
-	if t.Type == TokOp && (t.Value == "-" || t.Value == "+") {
-		p.next()
-		x, err := p.primary()
-		if err != nil {
-			return nil, err
-		}
-		return &Expr{Kind: EUnary, Pos: tokPos(*t), Op: t.Value, X: x}, nil
-	}
-	return p.primary()
-}
+func (p *exprParser) dataConstant() (*Expr, error) { return p.signed(p.primary) }
 
 // typeSpecBeforeColons parses "type-spec ::" or "derived-name ::" (allocate
 // and array constructors); it restores the position and returns nil when
