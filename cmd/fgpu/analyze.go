@@ -40,15 +40,9 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 		case a == "-h" || a == "-help" || a == "--help":
 			f.help = true
 		case strings.HasPrefix(a, "--gpu="):
-			d := strings.TrimPrefix(a, "--gpu=")
-			switch d {
-			case "cpu", "cuda_cpu":
-				d = "cpu"
-			case "cuda", "metal":
-			case "none":
-				return f, fmt.Errorf("--gpu=none keeps every loop on the host: there is nothing to check")
-			default:
-				return f, fmt.Errorf("unknown device %q in %s (cpu, cuda, metal)", d, a)
+			d, err := gpuFlag(a, false)
+			if err != nil {
+				return f, err
 			}
 			f.opts.Device = d
 		case isOffloadFlag(a):
@@ -66,6 +60,32 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 		}
 	}
 	return f, nil
+}
+
+// gpuFlag reads --gpu=DEVICE: check and the analysis commands take metal
+// (no toolchain needed) but not none; build and run the reverse.
+func gpuFlag(a string, building bool) (string, error) {
+	d := strings.TrimPrefix(a, "--gpu=")
+	switch d {
+	case "cpu", "cuda_cpu":
+		return "cpu", nil
+	case "cuda":
+		return d, nil
+	case "metal":
+		if !building {
+			return d, nil
+		}
+		return "", fmt.Errorf("--gpu=metal needs Apple's toolchain, so it cannot be built here: use fgpu check --gpu=metal, or --unsupported-as=metal to build for the CPU under Metal's rules")
+	case "none":
+		if building {
+			return d, nil
+		}
+		return "", fmt.Errorf("--gpu=none keeps every loop on the host: there is nothing to check")
+	}
+	if building {
+		return "", fmt.Errorf("unknown device %q in %s (cpu, cuda, cuda_cpu, none)", d, a)
+	}
+	return "", fmt.Errorf("unknown device %q in %s (cpu, cuda, metal)", d, a)
 }
 
 // isOffloadFlag reports the flags of the offload decision that check,

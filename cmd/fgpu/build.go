@@ -42,15 +42,9 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 		case a == "-h" || a == "-help" || a == "--help":
 			f.help = true
 		case strings.HasPrefix(a, "--gpu="):
-			d := strings.TrimPrefix(a, "--gpu=")
-			switch d {
-			case "cpu", "cuda_cpu":
-				d = "cpu"
-			case "cuda", "none":
-			case "metal":
-				return f, fmt.Errorf("--gpu=metal needs Apple's toolchain, so it cannot be built here: use fgpu check --gpu=metal, or --unsupported-as=metal to build for the CPU under Metal's rules")
-			default:
-				return f, fmt.Errorf("unknown device %q in %s (cpu, cuda, cuda_cpu, none)", d, a)
+			d, err := gpuFlag(a, true)
+			if err != nil {
+				return f, err
 			}
 			f.opts.Device = d
 		case a == "-o":
