@@ -269,7 +269,6 @@ func (g *kernelGen) emitKernel() {
 	g.separateMemory(false)
 	g.indent--
 	g.line("}")
-	_ = loopAt
 }
 
 // separateMemory writes, for the CPU backend, the separate-memory test
@@ -703,9 +702,6 @@ func (g *kernelGen) lvalue(e *frontend.Expr) (string, string, bool) {
 	case frontend.EName:
 		s := rootSym(e)
 		if n, ok := g.names[s]; ok && s.Rank == 0 {
-			if g.logic[s] && !strings.HasPrefix(n, "(*p_") {
-				return n, st, true
-			}
 			return n, st, true
 		}
 	case frontend.ERef:
@@ -1511,14 +1507,13 @@ func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
 	g.line("{")
 	g.indent++
 	var at []string
-	for k, d := range dims {
+	for _, d := range dims {
 		g.tmp++
 		v := fmt.Sprintf("e%d", g.tmp)
 		g.line("const int64_t n%s = %s;", v, d.ext)
 		g.line("for (int64_t %s = 0; %s < n%s; ++%s) {", v, v, v, v)
 		g.indent++
 		at = append(at, v)
-		_ = k
 	}
 	outer := g.at
 	g.at = at

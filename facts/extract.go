@@ -476,11 +476,6 @@ func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 	case *frontend.IfThenStmt:
 		x.expr(h.Cond, st, c)
 	case *frontend.DoStmt:
-		if h.Var != "" {
-			if s := k.Scope; s != nil {
-				_ = s
-			}
-		}
 		x.expr(h.Lo, st, c)
 		x.expr(h.Hi, st, c)
 		x.expr(h.Step, st, c)

@@ -141,9 +141,8 @@ func isSpecStmt(s Stmt) bool {
 func (b *blockBuilder) unitBody(u *Procedure) {
 	u.Spec = b.specPart(u)
 	u.Body = b.execPart(u.Kind == UnitModule || u.Kind == UnitSubmodule || u.Kind == UnitBlockData)
-	if c, ok := b.peek().(*ContainsStmt); ok {
+	if _, ok := b.peek().(*ContainsStmt); ok {
 		b.next()
-		_ = c
 		u.Contains = b.containsPart(u)
 	}
 	b.endUnit(u)
@@ -184,9 +183,6 @@ func (b *blockBuilder) endUnit(u *Procedure) {
 	u.End = e
 	if e.Name != "" && u.Name != "" && e.Name != u.Name {
 		b.diags.errorf(e.Pos, "mismatched end: END %s %s closes %s %s", strings.ToUpper(what), e.Name, kindWord(u), u.Name)
-	}
-	if e.What == "" && (u.Kind == UnitModule || u.Kind == UnitSubmodule) {
-		// "end" alone is allowed for modules since F2008.
 	}
 }
 

@@ -647,13 +647,12 @@ func (p *exprParser) actualArgValue() (*Expr, error) {
 			return nil, err
 		}
 		if p.isOp("::") {
-			c := p.next()
+			p.next()
 			st, err := p.expr()
 			if err != nil {
 				return nil, err
 			}
 			r := &Expr{Kind: ERange, Pos: lo.Pos}
-			_ = c
 			r.Range[0], r.Range[2] = lo, st
 			return r, nil
 		}

@@ -110,9 +110,6 @@ func lexFile(path string, src []byte, lineMap func(int) (string, int), diags *di
 	var cur logicalLine
 	continuing := false
 	inStr := byte(0) // quote char of a string continued across lines
-	// Reused buffers: tokens keep their own copies of the text.
-	var textBuf []byte
-	var posBuf []charPos
 	lineFile, lineNo := path, 0
 	mapLine := func(ln int) {
 		lineFile, lineNo = path, ln
@@ -124,8 +121,8 @@ func lexFile(path string, src []byte, lineMap func(int) (string, int), diags *di
 		if len(cur.text) > 0 {
 			out = append(out, tokenizeLine(&cur, diags)...)
 		}
-		textBuf, posBuf = cur.text[:0], cur.pos[:0]
-		cur = logicalLine{text: textBuf, pos: posBuf}
+		// The buffers are reused: tokens hold copies of their text.
+		cur = logicalLine{text: cur.text[:0], pos: cur.pos[:0]}
 	}
 	for i, raw := range lines {
 		ln := i + 1

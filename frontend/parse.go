@@ -610,8 +610,6 @@ func (sp *stmtParser) parseEnd(st *RawStmt, toks []lexer.Token) Stmt {
 	e := &EndStmt{StmtBase: StmtBase{Pos: tokPos(toks[0]), Label: st.Label, Kw: "end"}, What: endWhat[toks[0].Value]}
 	rest := toks[1:]
 	if e.What == "interface" && len(rest) > 0 {
-		p := newExprParser(rest)
-		_ = p
 		spec, err := parseGenericSpecToks(rest)
 		if err != nil {
 			sp.syntaxErr(err, st)

@@ -172,11 +172,6 @@ func (s *Scope) ImplicitType(name string) (Type, bool) {
 		if sc.Unit != nil && sc.Unit.Interface && !sc.Unit.ModulePrefix && sc.Kind == ScopeUnit {
 			break // an interface body does not inherit its host's implicit rules
 		}
-		if sc.Kind == ScopeUnit || sc.Kind == ScopeGlobal {
-			if sc.Kind == ScopeUnit && sc.Unit != nil && sc.Unit.Kind == UnitModule {
-				// module scopes pass their rules down; keep walking
-			}
-		}
 		if sc.Kind == ScopeGlobal {
 			break
 		}
