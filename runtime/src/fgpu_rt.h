@@ -1,4 +1,5 @@
 /* fgpu_rt.h: the C API of the fgpu runtime (ARCHITECTURE.md section 4).
+ * This header is the API of record: the comments below are the semantics.
  *
  * Generated kernels (C++ for --gpu=cpu, CUDA C++ for --gpu=cuda) include this
  * header. Launch routines are bind(c) procedures: array arguments arrive as
@@ -8,6 +9,19 @@
  *
  * Every function that can fail names the kernel and the source loop
  * ("file:line") in its message and stops the program with status 1.
+ *
+ * Modes (chosen once, at program start):
+ *   cpu shared    --gpu=cpu (default): kernels run on the host's memory inside
+ *                 the launch routine; there is no residency table at all
+ *                 (fgpu_rt_array returns base_addr, nothing is copied).
+ *   cpu separate  --gpu=cpu with FGPU_CPU_SEPARATE=1 in the environment: the
+ *                 "device" buffers are malloc'd copies and the residency table
+ *                 follows exactly the rules of the CUDA backend (the same code);
+ *                 while an entry is dirty the host ELEMENTS of its descriptor
+ *                 hold 0xff bytes, so a missing wait or copy-back shows up as
+ *                 wrong host data without a GPU.
+ *   cuda          --gpu=cuda: one non-blocking stream orders every copy and
+ *                 launch; device buffers come from the stream-ordered pool.
  */
 #ifndef FGPU_RT_H
 #define FGPU_RT_H
@@ -43,12 +57,131 @@ void fgpu_stats_wait(void);
  * elem is the element size in bytes (0: the descriptor's elem_len). */
 size_t fgpu_desc_span(const CFI_cdesc_t* a, size_t elem, ptrdiff_t* low);
 
+/* ---- Launches and the residency table (every backend) -------------------
+ *
+ * A launch routine does, in this order:
+ *     fgpu_rt_launch_begin(kernel, loop);
+ *     dev = fgpu_rt_array(desc, 0, written, kernel, loop);   per array argument
+ *     dev = fgpu_rt_scalar(ref, bytes, written, kernel, loop); per scalar by reference
+ *     st  = fgpu_rt_status(kernel, loop);                    if the kernel can stop
+ *     <run (cpu) or enqueue on fgpu_cuda_stream() (cuda) the kernel>
+ *     fgpu_rt_launched(kernel, loop);
+ * Registrations belong to the launch that the next fgpu_rt_launched
+ * completes (they may also come before fgpu_rt_launch_begin; on CUDA the
+ * device time of a kernel is measured from fgpu_rt_launch_begin, so calling
+ * it just before the kernel measures the kernel alone). Every launch_begin
+ * is followed by one launched, also when the kernel is not enqueued (no
+ * iterations). Launch routines run on the host thread only.
+ *
+ * The residency table (cpu separate, cuda) maps host memory to device
+ * buffers. An entry is keyed by the memory span of a descriptor (see
+ * fgpu_desc_span) and its shape (rank, extents, byte strides, element size;
+ * a scalar: rank 0, [host, host+bytes)). Its buffer holds the whole span
+ * (gaps of a strided section included); copies back to the host write only
+ * the elements of its descriptor, never the gaps. An entry is
+ *     valid  the device holds what the host holds,
+ *     dirty  a launch wrote it: the device holds newer values (cpu separate:
+ *            the host elements are 0xff meanwhile),
+ *     stale  the host may hold newer values (fgpu_rt_stale, fgpu_rt_leave).
+ *
+ * fgpu_rt_array / fgpu_rt_scalar, for the span S and key K of the argument:
+ *   - an entry with key K that is valid or dirty: reused, nothing copied;
+ *   - an entry with key K that is stale: if another entry overlapping S is
+ *     dirty, fgpu_rt_sync() first; then the host span is copied into the
+ *     entry's buffer (same buffer: copies and launches are ordered), valid;
+ *   - no entry with key K: if an entry overlapping S is dirty,
+ *     fgpu_rt_sync() first; the overlapping entries are dropped (except
+ *     those registered for the same launch: two sections of one array,
+ *     x(1::2) and x(2::2), are two entries of one launch); a new buffer,
+ *     the host span copied in, valid.
+ *   The result is the device address corresponding to base_addr (host)
+ *   (NULL for an empty array). written=1: the kernel may write it.
+ * fgpu_rt_launched marks the entries registered with written=1 for this
+ * launch dirty (cpu separate: and fills their host elements with 0xff), and
+ * drops the entries overlapping them that are neither dirty nor written by
+ * this launch (their device copy may be outdated now). Two entries that are
+ * dirty at once and overlap (sections written by one launch) are taken to
+ * hold different elements, as Fortran's rules on aliasing give.
+ * A dropped entry frees its buffer (cuda: stream-ordered, a pending launch
+ * may still read it). When a device allocation fails, the runtime waits,
+ * drops every entry no pending launch needs, and tries again.
+ */
+
+/* The size of the stop status buffer: element 0 is the recorded stop site
+ * (0 = none), element s (1..FGPU_MAX_STOP_SITES) the code recorded at site s. */
+#define FGPU_MAX_STOP_SITES 4096
+
+void fgpu_rt_launch_begin(const char* kernel, const char* loop);
+void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, const char* kernel, const char* loop);
+void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, const char* loop);
+
+/* The device address of the stop status buffer, int64_t[1 +
+ * FGPU_MAX_STOP_SITES], zeroed at program start. A kernel thread that stops
+ * at site s writes element s (its code), then element 0 (s) only while
+ * element 0 is 0: the first recorded stop is the one reported. */
+int64_t* fgpu_rt_status(const char* kernel, const char* loop);
+
+/* After the kernel was run (cpu) or enqueued (cuda): cuda checks
+ * cudaGetLastError and records the stop event; every backend counts a
+ * launch and marks the written entries dirty (see above); cpu shared counts
+ * only. */
+void fgpu_rt_launched(const char* kernel, const char* loop);
+
+/* Waits for every launch (cuda: stream synchronize, then cudaGetLastError;
+ * an error names the kernels launched since the last wait), copies every
+ * dirty entry back (only the elements of its descriptor) and marks it
+ * valid; reads the stop status (cuda: a small copy, not counted in the
+ * statistics). Counts a wait only when a launch was pending. */
+void fgpu_rt_sync(void);
+
+/* After fgpu_rt_sync: the recorded stop site (0: none) and, in *code, the
+ * code recorded with it (0 when none). The first recorded site is kept. */
+int64_t fgpu_rt_stop_site(int64_t* code);
+
+/* bind(c) from Fortran (type(*), dimension(..)), any rank; rank 0 is a
+ * scalar (base_addr, elem_len). The host storage of a is about to be freed:
+ * every entry overlapping its span is dropped without copying anything back
+ * (cpu separate: its host elements stay 0xff). An overlapping dirty entry
+ * that reaches beyond the span (not the analysis' case) is copied back
+ * first (fgpu_rt_sync()), so nothing outside a is lost. Counts a discard
+ * when a dropped entry was dirty. */
+void fgpu_rt_discard(CFI_cdesc_t* a);
+
+/* bind(c), as fgpu_rt_discard: the host is about to write a's storage:
+ * every entry overlapping its span becomes stale (if one is dirty,
+ * fgpu_rt_sync() first: a wait the analysis should have placed; the
+ * runtime stays correct anyway). */
+void fgpu_rt_stale(CFI_cdesc_t* a);
+
+/* The end of a procedure that launches: fgpu_rt_sync(), then no entry is
+ * kept (the host may write anything before the next launch; nothing is
+ * resident across procedure boundaries for now). Dropping rather than
+ * marking stale copies the same bytes on the next launch and bounds device
+ * memory when the host's arrays move between calls. */
+void fgpu_rt_leave(void);
+
+/* Statistics (FGPU_STATS=1) at exit, on stderr:
+ *   fgpu: stats: backend B: L launches, X bytes to device, Y bytes from
+ *     device, W waits, D discards, peak device memory M bytes      (one line)
+ *   fgpu: stats: kernel NAME (loop FILE:LINE): N launches, T ms device time
+ * one kernel line per kernel launched, sorted by name (cuda: CUDA events
+ * from launch_begin to launched; cpu: wall time). Bytes count the spans
+ * copied (also on cpu separate, which predicts cuda's traffic); peak device
+ * memory is the most bytes the table's buffers held at once (0 on cpu
+ * shared). The stop status copies are not counted. */
+struct fgpu_rt_stats {
+    unsigned long long launches, to_dev, from_dev, waits, discards, device_bytes, peak_device_bytes, entries;
+};
+/* The counters now (for tests); entries is the number of table entries. */
+void fgpu_rt_stats_get(struct fgpu_rt_stats* s);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
 
 /* ---- CUDA backend (fgpu_rt_cuda.cu) ----------------------------------- */
 #if defined(__CUDACC__) || defined(FGPU_CUDA_API)
+#include <cuda_runtime_api.h>
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -56,6 +189,10 @@ extern "C" {
 /* Selects the device (FGPU_DEVICE, else the node-local MPI rank modulo the
  * device count, else 0). Called by every helper below; idempotent. */
 void fgpu_cuda_init(const char* kernel, const char* loop);
+
+/* The one stream every copy and launch of the program uses (created
+ * non-blocking at init). Kernels are launched with <<<b, t, 0, stream>>>. */
+cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
 
 /* Copies the memory span of a descriptor (see fgpu_desc_span; sections and
  * negative strides included) to a new device buffer and returns the device
