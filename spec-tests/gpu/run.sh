@@ -32,12 +32,14 @@ add() { # name src flags...
 	local base=${src%.f90}
 	if [[ -f $base.expected.out ]]; then
 		grep -v '^! EXIT:' "$base.expected.out" >"$out/ref/$name.out" || true
+		if [[ -f $base.expected.err ]]; then cp "$base.expected.err" "$out/ref/$name.err"; else : >"$out/ref/$name.err"; fi
 		local ex
 		ex=$(grep -m1 '^! EXIT:' "$base.expected.out" | awk '{print $3}' || true)
 		echo "${ex:-0}" >"$out/ref/$name.status"
 	else
-		(cd "$tmp" && gfortran -O2 -ffpe-summary=none -o ref "$OLDPWD/$src" && { ./ref >ref.out 2>/dev/null; echo $? >ref.status; } || true)
+		(cd "$tmp" && gfortran -O2 -ffpe-summary=none -o ref "$OLDPWD/$src" && { ./ref >ref.out 2>ref.err; echo $? >ref.status; } || true)
 		cp "$tmp/ref.out" "$out/ref/$name.out"
+		cp "$tmp/ref.err" "$out/ref/$name.err"
 		cp "$tmp/ref.status" "$out/ref/$name.status"
 	fi
 }
@@ -54,6 +56,9 @@ for f in spec-tests/*/*.f90; do
 	# shellcheck disable=SC2086
 	add "spec-$n" "$f" $flags
 done
+# The residency check (traffic_test.go) on the device: N and 2N steps.
+mkdir -p "$out/traffic"
+"$fgpu" build --gpu=cuda -o "$out/traffic/timestep_traffic" spec-tests/A1-resident-buffers/timestep_traffic.f90
 cp /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 "$out/lib/" 2>/dev/null || true
 cat >"$out/device.sh" <<'EOS'
 #!/usr/bin/env bash
@@ -66,16 +71,21 @@ for b in bin/*; do
 	n=$(basename "$b")
 	timeout 60 "$b" >"/tmp/$n.out" 2>"/tmp/$n.err"
 	st=$?
-	if cmp -s "/tmp/$n.out" "ref/$n.out" && [[ "$st" == "$(cat "ref/$n.status")" ]]; then
+	if cmp -s "/tmp/$n.out" "ref/$n.out" && cmp -s "/tmp/$n.err" "ref/$n.err" && [[ "$st" == "$(cat "ref/$n.status")" ]]; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
 		failed+=("$n (status $st, want $(cat "ref/$n.status"))")
-		{ echo "== $n"; diff "ref/$n.out" "/tmp/$n.out" | head -5; head -3 "/tmp/$n.err"; } >>/tmp/gpu-failures.txt
+		{ echo "== $n"; diff "ref/$n.out" "/tmp/$n.out" | head -5; diff "ref/$n.err" "/tmp/$n.err" | head -5; } >>/tmp/gpu-failures.txt
 	fi
 done
+# Residency: the bytes moved must not depend on the number of steps.
+t1=$(FGPU_STATS=1 traffic/timestep_traffic 10 2>&1 >/dev/null | grep -o 'launches, [0-9]* bytes to device, [0-9]* bytes from device')
+t2=$(FGPU_STATS=1 traffic/timestep_traffic 20 2>&1 >/dev/null | grep -o 'launches, [0-9]* bytes to device, [0-9]* bytes from device')
+if [[ -n $t1 && "$t1" == "$t2" ]]; then traffic="same bytes for 10 and 20 steps ($t1)"; else traffic="FAILED: 10 steps: $t1; 20 steps: $t2"; fi
 echo "GPU: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
 echo "passed $pass / $((pass + fail))"
+echo "residency (A1-resident-buffers/timestep_traffic, FGPU_STATS): $traffic"
 for f in "${failed[@]}"; do echo "FAILED: $f"; done
 [[ -f /tmp/gpu-failures.txt ]] && head -60 /tmp/gpu-failures.txt
 [[ -f skipped.txt ]] && { echo "not yet implemented on cuda (not built):"; cat skipped.txt; }
