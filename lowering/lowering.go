@@ -5,6 +5,8 @@
 //	             outcomes; it never re-decides them)
 //	extract   -- for each kernel: its indices, parameters (arrays, scalars
 //	             read, scalars written, reductions), iteration locals
+//	stops     -- which kernels and device procedures can stop, and the
+//	             numbered stop sites (stops.go, from rules/stops.mg)
 //	verify    -- every construct of a kernel body is one the emitters
 //	             lower; anything else is a "not yet implemented" error at
 //	             the construct, never dropped and never run on the CPU
@@ -53,6 +55,9 @@ type Kernel struct {
 	Indices []*frontend.Symbol // in header order
 	Params  []*Param
 	Locals  []*Local
+	// CanStop: the loop reaches a stop or error stop (rules/stops.mg,
+	// loop_can_stop); the kernel gets the status buffer.
+	CanStop bool
 }
 
 // Plan is the result of lowering a program.
@@ -62,6 +67,12 @@ type Plan struct {
 	// Host holds the parallel loops kept on the host (rewritten without
 	// locality specs by the host emitter).
 	Host map[*frontend.Construct]bool
+	// StopSites are the stop and error stop statements the kernels reach,
+	// numbered 1..N in (file, line, column) order (stops.go).
+	StopSites []*StopSite
+	// StopProcs are the device procedures that can stop: they get the
+	// hidden site and code arguments (rules/stops.mg, can_stop).
+	StopProcs map[*frontend.Procedure]bool
 }
 
 // Options of lowering.
@@ -79,6 +90,7 @@ type Pass struct {
 var Passes = []Pass{
 	{"dispatch", dispatch},
 	{"extract", extract},
+	{"stops", stops},
 	{"verify", verify},
 }
 
@@ -126,6 +138,14 @@ func (st *state) check(pass string) error {
 		}
 		if k.Do == nil || k.Do.Concurrent == nil {
 			return fmt.Errorf("after %s: kernel %s is not a do concurrent", pass, k.Name)
+		}
+	}
+	for i, s := range st.plan.StopSites {
+		if s.ID != i+1 || s.Stmt == nil {
+			return fmt.Errorf("after %s: stop site %d is numbered %d", pass, i+1, s.ID)
+		}
+		if i > 0 && !st.plan.StopSites[i-1].Pos.Before(s.Pos) {
+			return fmt.Errorf("after %s: stop sites %d and %d are not in source order", pass, i, i+1)
 		}
 	}
 	return nil

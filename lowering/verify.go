@@ -239,6 +239,17 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 		if v.proc == nil || x.Expr != nil {
 			v.nyi(x.Pos, "RETURN here in device code")
 		}
+	case *frontend.StopStmt:
+		// A stop site (stops.go numbered it and checked a character code
+		// and QUIET=): an integer code is evaluated on the device.
+		if v.st.plan.Site(x) == nil {
+			v.st.diags = append(v.st.diags, frontend.Diagnostic{Pos: x.Pos, Severity: frontend.SevError,
+				Msg: "internal error: a stop statement in device code that is not a stop site"})
+			return
+		}
+		if x.Code != nil && x.Code.Type.Base == frontend.TyInteger {
+			v.expr(x.Code)
+		}
 	default:
 		v.nyi(frontend.StmtPos(s), "this statement in an offloaded loop")
 	}
