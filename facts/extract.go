@@ -82,6 +82,7 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 			x.unit(u)
 		}
 	}
+	x.arrayStmts() // whole-array assignments between launches (arraystmt.go)
 	// Derived types (their components) last: every type seen gets facts.
 	for i := 0; i < len(x.dtList); i++ {
 		x.derivedFacts(x.dtList[i])

@@ -174,3 +174,45 @@ Decl constant(Site, Owner)
   descr [doc("The expression at Site in Owner (loop body or procedure) is a compile-time constant: it is evaluated by the compiler, not on the device, and nothing below it is looked at."),
          arg(Site, "expression"), arg(Owner, "loop or procedure")]
   bound [/name, /name].
+
+# --- Whole-array assignments between launches (facts/arraystmt.go) ---
+
+Decl host_loop(H, P)
+  descr [doc("H is a sequential host loop (do, do while; its DO statement) of procedure P, not inside a parallel loop."),
+         arg(H, "host loop"), arg(P, "procedure")]
+  bound [/name, /name].
+
+Decl host_loop_contains(H, L)
+  descr [doc("Parallel loop L is in the body of sequential host loop H, at any depth of constructs."),
+         arg(H, "host loop"), arg(L, "parallel loop")]
+  bound [/name, /name].
+
+Decl in_host_loop(S, H)
+  descr [doc("The whole-array assignment S is in the body of sequential host loop H, at any depth of constructs."),
+         arg(S, "assignment"), arg(H, "host loop")]
+  bound [/name, /name].
+
+Decl array_stmt(S, V, Target)
+  descr [doc("S is an assignment to a whole array (a variable, an associate name, or a component chain without subscripts) rooted at variable V, in a statement list of a procedure body outside parallel loops; Target is the left side's text."),
+         arg(S, "assignment"), arg(V, "root variable of the target"), arg(Target, "the target as written")]
+  bound [/name, /name, /string].
+
+Decl array_stmt_attr(S, A)
+  descr [doc("Whole-array assignment S has property A: /allocatable or /pointer (the target), /component, /associate (the target is an associate name), /defined_assignment, /array_value (the value is an array), /not_elementwise (the value is not computed element by element), /scalar_call (it calls a function), /has_call (it calls a procedure: removing it would remove the call), /reads_target (the value reads the target), /reads_target_other (possibly other elements than the one assigned), /labelled, /shared_line (the statement shares its line), /not_intrinsic_type."),
+         arg(S, "assignment"), arg(A, "property")]
+  bound [/name, /name].
+
+Decl array_stmt_reads(S, V)
+  descr [doc("The value of whole-array assignment S reads variable V."),
+         arg(S, "assignment"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl array_stmt_type(S, T)
+  descr [doc("Whole-array assignment S evaluates a value of type T (its target or a part of its value)."),
+         arg(S, "assignment"), arg(T, "type")]
+  bound [/name, /name].
+
+Decl next_stmt(S, N)
+  descr [doc("The statement N follows the whole-array assignment S immediately in the same statement list (a construct by its first statement)."),
+         arg(S, "assignment"), arg(N, "next statement")]
+  bound [/name, /name].
