@@ -175,6 +175,38 @@ struct fgpu_rt_stats {
 /* The counters now (for tests); entries is the number of table entries. */
 void fgpu_rt_stats_get(struct fgpu_rt_stats* s);
 
+/* ---- Internal: the device side of the residency table --------------------
+ * Implemented by fgpu_rt_cuda.cu (cuda) or fgpu_rt_cpu.cpp (cpu separate:
+ * malloc'd copies); used only by the table in fgpu_rt_cpu.cpp. Not for
+ * kernels. */
+#ifdef FGPU_RT_INTERNAL
+/* A buffer of n > 0 bytes; NULL when the device is out of memory. */
+void* fgpu_dev_alloc(size_t n, const char* kernel, const char* loop);
+/* Frees p once the launches enqueued so far are done with it. */
+void fgpu_dev_free(void* p, const char* kernel, const char* loop);
+/* Copies n host bytes to dev, ordered after the launches enqueued so far;
+ * the host bytes may change once it returns. */
+void fgpu_dev_copy_in(void* dev, const void* host, size_t n, const char* kernel, const char* loop);
+/* Copies n bytes from dev to the host; complete when it returns. */
+void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const char* kernel, const char* loop);
+/* Whether device buffers are host memory (cpu separate). */
+int fgpu_dev_host_accessible(void);
+/* Waits for every launch and reads element 0 of the stop status into
+ * *site; returns NULL, or a message when a launch failed. */
+const char* fgpu_dev_wait(int64_t* site);
+/* Element s of the stop status (after fgpu_dev_wait). */
+int64_t fgpu_dev_status_at(int64_t s);
+/* The device address of the stop status buffer (zeroed). */
+int64_t* fgpu_dev_status(const char* kernel, const char* loop);
+/* After a kernel was enqueued: reports a launch error. */
+void fgpu_dev_launched(const char* kernel, const char* loop);
+/* Timing events (cuda: a CUDA event recorded on the stream, from a pool). */
+void* fgpu_dev_event_record(const char* kernel, const char* loop);
+/* Milliseconds between two recorded events (after fgpu_dev_wait); the events
+ * go back to the pool. */
+float fgpu_dev_event_ms(void* start, void* stop);
+#endif
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

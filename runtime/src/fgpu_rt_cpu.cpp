@@ -1,14 +1,23 @@
 // fgpu_rt_cpu.cpp: the parts of the fgpu runtime every backend links
-// (errors, statistics, descriptor spans) and the CPU backend's thread count.
-// Compiled with `c++ -std=c++17 -O2 -fopenmp -c` for --gpu=cpu; without
-// -fopenmp for --gpu=cuda (then FGPU_BACKEND_CUDA names the backend).
+// (errors, statistics, descriptor spans, the residency table of fgpu_rt.h)
+// and the CPU backend (thread count; the malloc'd "device" of the separate
+// memory mode). Compiled with `c++ -std=c++17 -O2 -fopenmp -c` for
+// --gpu=cpu; without -fopenmp, with -DFGPU_BACKEND_CUDA for --gpu=cuda
+// (then fgpu_rt_cuda.cu provides the device side of the table).
 
+#define FGPU_RT_INTERNAL
 #include "fgpu_rt.h"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -36,45 +45,6 @@ extern "C" int fgpu_num_threads(void) {
 #endif
 }
 
-namespace {
-
-struct Stats {
-    std::atomic<unsigned long long> launches{0}, to_dev{0}, from_dev{0}, waits{0};
-};
-
-Stats& stats() {
-    static Stats s;
-    return s;
-}
-
-void print_stats() {
-    Stats& s = stats();
-    std::fprintf(stderr, "fgpu: stats: backend %s: %llu launches, %llu bytes to device, %llu bytes from device, %llu waits\n",
-                 backend_name, s.launches.load(), s.to_dev.load(), s.from_dev.load(), s.waits.load());
-    std::fflush(stderr);
-}
-
-// Registers the report at start-up when FGPU_STATS=1 (any value but "0"
-// and "" counts as on).
-struct StatsInit {
-    StatsInit() {
-        stats();
-        const char* v = std::getenv("FGPU_STATS");
-        if (v && *v && std::strcmp(v, "0") != 0) std::atexit(print_stats);
-    }
-} stats_init;
-
-} // namespace
-
-extern "C" void fgpu_stats_launch(void) { stats().launches.fetch_add(1, std::memory_order_relaxed); }
-
-extern "C" void fgpu_stats_bytes(size_t to_dev, size_t from_dev) {
-    stats().to_dev.fetch_add(to_dev, std::memory_order_relaxed);
-    stats().from_dev.fetch_add(from_dev, std::memory_order_relaxed);
-}
-
-extern "C" void fgpu_stats_wait(void) { stats().waits.fetch_add(1, std::memory_order_relaxed); }
-
 extern "C" size_t fgpu_desc_span(const CFI_cdesc_t* a, size_t elem, ptrdiff_t* low) {
     if (elem == 0) elem = a->elem_len;
     ptrdiff_t lo = 0, hi = 0;
@@ -93,3 +63,541 @@ extern "C" size_t fgpu_desc_span(const CFI_cdesc_t* a, size_t elem, ptrdiff_t* l
     if (low) *low = lo;
     return (size_t)(hi - lo) + elem;
 }
+
+namespace {
+
+// ---- Statistics -----------------------------------------------------------
+
+struct Stats {
+    std::atomic<unsigned long long> launches{0}, to_dev{0}, from_dev{0}, waits{0}, discards{0};
+    std::atomic<unsigned long long> device_bytes{0}, peak{0};
+};
+
+Stats& stats() {
+    static Stats s;
+    return s;
+}
+
+// Per kernel (FGPU_STATS=1 only): launches and device (cpu: wall) time.
+struct KernelStats {
+    unsigned long long launches = 0;
+    double ms = 0;
+};
+
+bool stats_on = false;
+
+// The table's lock also guards the per-kernel statistics.
+std::mutex& table_mu() {
+    static std::mutex mu;
+    return mu;
+}
+
+std::map<std::string, KernelStats>& kernel_stats() {
+    static std::map<std::string, KernelStats> m;
+    return m;
+}
+
+KernelStats& kernel_stat(const char* kernel, const char* loop) {
+    std::string key = std::string(kernel ? kernel : "?") + " (loop " + (loop ? loop : "?") + ")";
+    return kernel_stats()[key];
+}
+
+void print_stats() {
+    Stats& s = stats();
+    std::fprintf(stderr,
+                 "fgpu: stats: backend %s: %llu launches, %llu bytes to device, %llu bytes from device, %llu waits, "
+                 "%llu discards, peak device memory %llu bytes\n",
+                 backend_name, s.launches.load(), s.to_dev.load(), s.from_dev.load(), s.waits.load(),
+                 s.discards.load(), s.peak.load());
+    for (auto& kv : kernel_stats())
+        std::fprintf(stderr, "fgpu: stats: kernel %s: %llu launches, %.3f ms device time\n", kv.first.c_str(),
+                     kv.second.launches, kv.second.ms);
+    std::fflush(stderr);
+}
+
+// ---- Mode -----------------------------------------------------------------
+
+enum Mode { SHARED, SEPARATE, DEVICE };
+
+Mode mode = SHARED;
+
+// Reads the mode and registers the report at start-up (FGPU_STATS: any
+// value but "0" and "" counts as on).
+struct Init {
+    Init() {
+        stats();
+        table_mu();
+        kernel_stats();
+#ifdef FGPU_BACKEND_CUDA
+        mode = DEVICE;
+#else
+        const char* sep = std::getenv("FGPU_CPU_SEPARATE");
+        mode = sep && sep[0] == '1' ? SEPARATE : SHARED;
+#endif
+        const char* v = std::getenv("FGPU_STATS");
+        if (v && *v && std::strcmp(v, "0") != 0) {
+            stats_on = true;
+            std::atexit(print_stats);
+        }
+    }
+} init;
+
+void count_alloc(size_t n) {
+    Stats& s = stats();
+    unsigned long long now = s.device_bytes.fetch_add(n) + n;
+    unsigned long long p = s.peak.load();
+    while (now > p && !s.peak.compare_exchange_weak(p, now)) {
+    }
+}
+
+void count_free(size_t n) { stats().device_bytes.fetch_sub(n); }
+
+// ---- The residency table --------------------------------------------------
+
+enum State { VALID, DIRTY, STALE };
+
+struct Key {
+    uintptr_t lo = 0, hi = 0; // the host span [lo, hi)
+    ptrdiff_t low = 0;        // lo - base_addr (<= 0)
+    int rank = 0;
+    size_t elem = 0;
+    CFI_index_t ext[CFI_MAX_RANK] = {};
+    CFI_index_t sm[CFI_MAX_RANK] = {};
+
+    size_t span() const { return (size_t)(hi - lo); }
+    bool overlaps(uintptr_t l, uintptr_t h) const { return lo < h && l < hi; }
+    bool same(const Key& k) const {
+        if (lo != k.lo || hi != k.hi || rank != k.rank || elem != k.elem) return false;
+        for (int r = 0; r < rank; r++)
+            if (ext[r] != k.ext[r] || sm[r] != k.sm[r]) return false;
+        return true;
+    }
+    // Whether the elements fill the span (contiguous in some order).
+    bool contiguous() const {
+        size_t count = 1;
+        for (int r = 0; r < rank; r++) count *= (size_t)ext[r];
+        return count * elem == span();
+    }
+    // Calls f(off) for the byte offset of every element from base_addr.
+    template <typename F> void each(F f) const {
+        CFI_index_t idx[CFI_MAX_RANK] = {};
+        for (;;) {
+            ptrdiff_t off = 0;
+            for (int r = 0; r < rank; r++) off += (ptrdiff_t)idx[r] * sm[r];
+            f(off);
+            int r = 0;
+            for (; r < rank; r++) {
+                if (++idx[r] < ext[r]) break;
+                idx[r] = 0;
+            }
+            if (r == rank) return;
+        }
+    }
+};
+
+struct Entry {
+    Key k;
+    char* buf = nullptr; // the device copy of the span
+    State st = VALID;
+    unsigned long long reg = 0, wr = 0; // the launch that last registered it / registered it written
+};
+
+struct Timing {
+    const char* kernel;
+    const char* loop;
+    void* start;
+    void* stop;
+};
+
+struct Table {
+    std::vector<Entry> es;
+    unsigned long long seq = 1; // the launch being prepared
+    bool pending = false;       // a launch since the last wait
+    std::vector<std::pair<const char*, const char*>> since; // kernels launched since the last wait
+    int64_t site = 0, code = 0; // the first recorded stop
+    // Timing of the launch being prepared (FGPU_STATS).
+    std::chrono::steady_clock::time_point t0;
+    void* ev0 = nullptr;
+    std::vector<Timing> timings; // cuda: launches whose events are not resolved yet
+};
+
+Table& table() {
+    static Table t;
+    return t;
+}
+
+Key key_of(const CFI_cdesc_t* a, size_t elem) {
+    Key k;
+    if (elem == 0) elem = a->elem_len;
+    ptrdiff_t low = 0;
+    size_t span = fgpu_desc_span(a, elem, &low);
+    if (span == 0 || a->base_addr == nullptr) return k; // empty: hi == lo
+    k.lo = (uintptr_t)a->base_addr + low;
+    k.hi = k.lo + span;
+    k.low = low;
+    k.rank = a->rank;
+    k.elem = elem;
+    for (int r = 0; r < a->rank; r++) {
+        k.ext[r] = a->dim[r].extent;
+        k.sm[r] = a->dim[r].sm;
+    }
+    return k;
+}
+
+void drop(Entry& e, const char* kernel, const char* loop) {
+    fgpu_dev_free(e.buf, kernel, loop);
+    count_free(e.k.span());
+    e.buf = nullptr;
+}
+
+// Removes the entries for which pred holds, freeing their buffers.
+template <typename P> void drop_if(Table& t, P pred, const char* kernel, const char* loop) {
+    size_t j = 0;
+    for (size_t i = 0; i < t.es.size(); i++) {
+        if (pred(t.es[i])) {
+            drop(t.es[i], kernel, loop);
+            continue;
+        }
+        if (j != i) t.es[j] = t.es[i];
+        j++;
+    }
+    t.es.resize(j);
+}
+
+void copy_in(const Entry& e, const char* kernel, const char* loop) {
+    fgpu_dev_copy_in(e.buf, (const void*)e.k.lo, e.k.span(), kernel, loop);
+    stats().to_dev.fetch_add(e.k.span(), std::memory_order_relaxed);
+}
+
+// Copies the elements of a dirty entry back to the host.
+void copy_back(const Entry& e) {
+    const char* kernel = "?";
+    const char* loop = "?";
+    size_t span = e.k.span();
+    stats().from_dev.fetch_add(span, std::memory_order_relaxed);
+    if (e.k.contiguous()) {
+        fgpu_dev_copy_out((void*)e.k.lo, e.buf, span, kernel, loop);
+        return;
+    }
+    // A section with gaps: only the elements, never the gaps (two sections
+    // of one array written by one launch must not overwrite each other).
+    char* host = (char*)e.k.lo - e.k.low;
+    std::vector<char> stage;
+    const char* src = e.buf;
+    if (!fgpu_dev_host_accessible()) {
+        stage.resize(span);
+        fgpu_dev_copy_out(stage.data(), e.buf, span, kernel, loop);
+        src = stage.data();
+    }
+    const char* dev = src - e.k.low;
+    size_t elem = e.k.elem;
+    e.k.each([&](ptrdiff_t off) { std::memcpy(host + off, dev + off, elem); });
+}
+
+// Fills the host elements of an entry with 0xff (cpu separate, dirty).
+void poison(const Entry& e) {
+    if (e.k.contiguous()) {
+        std::memset((void*)e.k.lo, 0xff, e.k.span());
+        return;
+    }
+    char* host = (char*)e.k.lo - e.k.low;
+    size_t elem = e.k.elem;
+    e.k.each([&](ptrdiff_t off) { std::memset(host + off, 0xff, elem); });
+}
+
+[[noreturn]] void wait_failed(Table& t, const char* msg) {
+    std::fflush(stdout);
+    if (t.since.empty()) {
+        std::fprintf(stderr, "fgpu: error while waiting for the device: %s\n", msg);
+    } else if (t.since.size() == 1 ||
+               std::all_of(t.since.begin(), t.since.end(), [&](const std::pair<const char*, const char*>& p) {
+                   return std::strcmp(p.first, t.since[0].first) == 0;
+               })) {
+        std::fprintf(stderr, "fgpu: error in kernel %s (loop %s): %s\n", t.since[0].first, t.since[0].second, msg);
+    } else {
+        std::string names;
+        std::vector<std::string> seen;
+        for (auto& p : t.since) {
+            std::string n = std::string(p.first) + " (loop " + p.second + ")";
+            if (std::find(seen.begin(), seen.end(), n) != seen.end()) continue;
+            seen.push_back(n);
+            if (seen.size() > 8) continue;
+            if (!names.empty()) names += ", ";
+            names += n;
+        }
+        if (seen.size() > 8) names += ", ... (" + std::to_string(seen.size()) + " kernels)";
+        std::fprintf(stderr, "fgpu: error in one of the kernels launched since the last wait: %s: %s\n", names.c_str(),
+                     msg);
+    }
+    std::fflush(stderr);
+    std::exit(1);
+}
+
+// fgpu_rt_sync with the table's lock held.
+void sync_locked(Table& t) {
+    int64_t site = 0;
+    if (t.pending) {
+        if (const char* err = fgpu_dev_wait(&site)) wait_failed(t, err);
+#ifdef FGPU_BACKEND_CUDA
+        for (Timing& tm : t.timings) {
+            float ms = tm.start && tm.stop ? fgpu_dev_event_ms(tm.start, tm.stop) : 0.0f;
+            kernel_stat(tm.kernel, tm.loop).ms += ms;
+        }
+        t.timings.clear();
+#endif
+        stats().waits.fetch_add(1, std::memory_order_relaxed);
+    }
+    for (Entry& e : t.es) {
+        if (e.st != DIRTY) continue;
+        copy_back(e);
+        e.st = VALID;
+    }
+    if (t.site == 0 && site != 0) {
+        t.site = site;
+        t.code = site > 0 && site <= FGPU_MAX_STOP_SITES ? fgpu_dev_status_at(site) : 0;
+    }
+    t.since.clear();
+    t.pending = false;
+}
+
+// A new device buffer; when the device is out of memory, waits, drops
+// every entry the launch being prepared does not use, and tries again.
+char* alloc(Table& t, size_t n, const char* kernel, const char* loop) {
+    void* p = fgpu_dev_alloc(n, kernel, loop);
+    if (!p) {
+        sync_locked(t);
+        unsigned long long seq = t.seq;
+        drop_if(t, [&](const Entry& e) { return e.reg != seq; }, kernel, loop);
+        p = fgpu_dev_alloc(n, kernel, loop);
+    }
+    if (!p) {
+        char msg[200];
+        std::snprintf(msg, sizeof msg, "out of device memory allocating %zu bytes (%llu bytes in use)", n,
+                      stats().device_bytes.load());
+        fgpu_fatal(kernel, loop, msg);
+    }
+    count_alloc(n);
+    return (char*)p;
+}
+
+bool dirty_overlap(const Table& t, const Key& k, const Entry* except) {
+    for (const Entry& e : t.es)
+        if (&e != except && e.st == DIRTY && e.k.overlaps(k.lo, k.hi)) return true;
+    return false;
+}
+
+// Registers k for the launch being prepared; returns the buffer (the
+// device address of k.lo).
+char* reg(const Key& k, bool written, const char* kernel, const char* loop) {
+    Table& t = table();
+    auto find = [&]() -> Entry* {
+        for (Entry& e : t.es)
+            if (e.k.same(k)) return &e;
+        return nullptr;
+    };
+    Entry* e = find();
+    if (e && e->st == STALE) {
+        if (dirty_overlap(t, k, e)) {
+            sync_locked(t);
+            e = find();
+        }
+        copy_in(*e, kernel, loop);
+        e->st = VALID;
+    } else if (!e) {
+        if (dirty_overlap(t, k, nullptr)) sync_locked(t);
+        unsigned long long seq = t.seq;
+        drop_if(t, [&](const Entry& o) { return o.k.overlaps(k.lo, k.hi) && o.reg != seq; }, kernel, loop);
+        Entry n;
+        n.k = k;
+        n.buf = alloc(t, k.span(), kernel, loop);
+        n.st = VALID;
+        t.es.push_back(n);
+        e = &t.es.back();
+        copy_in(*e, kernel, loop);
+    }
+    e->reg = t.seq;
+    if (written) e->wr = t.seq;
+    return e->buf;
+}
+
+} // namespace
+
+// ---- The C API ----------------------------------------------------------
+
+extern "C" void fgpu_stats_launch(void) { stats().launches.fetch_add(1, std::memory_order_relaxed); }
+
+extern "C" void fgpu_stats_bytes(size_t to_dev, size_t from_dev) {
+    stats().to_dev.fetch_add(to_dev, std::memory_order_relaxed);
+    stats().from_dev.fetch_add(from_dev, std::memory_order_relaxed);
+}
+
+extern "C" void fgpu_stats_wait(void) { stats().waits.fetch_add(1, std::memory_order_relaxed); }
+
+extern "C" void fgpu_rt_stats_get(struct fgpu_rt_stats* s) {
+    Stats& st = stats();
+    s->launches = st.launches.load();
+    s->to_dev = st.to_dev.load();
+    s->from_dev = st.from_dev.load();
+    s->waits = st.waits.load();
+    s->discards = st.discards.load();
+    s->device_bytes = st.device_bytes.load();
+    s->peak_device_bytes = st.peak.load();
+    std::lock_guard<std::mutex> g(table_mu());
+    s->entries = table().es.size();
+}
+
+extern "C" void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, const char* kernel, const char* loop) {
+    if (mode == SHARED) return a->base_addr;
+    Key k = key_of(a, elem);
+    if (k.hi == k.lo) return nullptr;
+    std::lock_guard<std::mutex> g(table_mu());
+    return reg(k, written != 0, kernel, loop) - k.low;
+}
+
+extern "C" void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, const char* loop) {
+    if (mode == SHARED) return host;
+    if (host == nullptr || bytes == 0) return nullptr;
+    Key k;
+    k.lo = (uintptr_t)host;
+    k.hi = k.lo + bytes;
+    k.elem = bytes;
+    std::lock_guard<std::mutex> g(table_mu());
+    return reg(k, written != 0, kernel, loop);
+}
+
+extern "C" int64_t* fgpu_rt_status(const char* kernel, const char* loop) { return fgpu_dev_status(kernel, loop); }
+
+extern "C" void fgpu_rt_launch_begin(const char* kernel, const char* loop) {
+    if (!stats_on) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+#ifdef FGPU_BACKEND_CUDA
+    t.ev0 = fgpu_dev_event_record(kernel, loop);
+#else
+    (void)kernel;
+    (void)loop;
+    t.t0 = std::chrono::steady_clock::now();
+#endif
+}
+
+extern "C" void fgpu_rt_launched(const char* kernel, const char* loop) {
+    stats().launches.fetch_add(1, std::memory_order_relaxed);
+    if (mode == DEVICE) fgpu_dev_launched(kernel, loop);
+    if (mode == SHARED && !stats_on) {
+        Table& t = table(); // host thread only
+        t.pending = true;
+        return;
+    }
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    if (stats_on) {
+        KernelStats& ks = kernel_stat(kernel, loop);
+        ks.launches++;
+#ifdef FGPU_BACKEND_CUDA
+        t.timings.push_back(Timing{kernel, loop, t.ev0, fgpu_dev_event_record(kernel, loop)});
+        t.ev0 = nullptr;
+#else
+        ks.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t.t0).count();
+#endif
+    }
+    unsigned long long seq = t.seq;
+    bool wrote = false;
+    for (Entry& e : t.es) {
+        if (e.wr != seq) continue;
+        e.st = DIRTY;
+        wrote = true;
+        if (mode == SEPARATE) poison(e);
+    }
+    if (wrote) {
+        // The device copies of entries overlapping a written one may be
+        // outdated now.
+        auto outdated = [&](const Entry& o) {
+            if (o.st == DIRTY) return false;
+            for (const Entry& w : t.es)
+                if (w.wr == seq && w.k.overlaps(o.k.lo, o.k.hi)) return true;
+            return false;
+        };
+        drop_if(t, outdated, kernel, loop);
+    }
+    t.since.emplace_back(kernel, loop);
+    t.pending = true;
+    t.seq++;
+}
+
+extern "C" void fgpu_rt_sync(void) {
+    std::lock_guard<std::mutex> g(table_mu());
+    sync_locked(table());
+}
+
+extern "C" int64_t fgpu_rt_stop_site(int64_t* code) {
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    if (code) *code = t.code;
+    return t.site;
+}
+
+extern "C" void fgpu_rt_discard(CFI_cdesc_t* a) {
+    if (mode == SHARED || a == nullptr) return;
+    Key k = key_of(a, 0);
+    if (k.hi == k.lo) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    bool outside = false;
+    for (const Entry& e : t.es)
+        if (e.st == DIRTY && e.k.overlaps(k.lo, k.hi) && (e.k.lo < k.lo || e.k.hi > k.hi)) outside = true;
+    if (outside) sync_locked(t);
+    bool dirty = false;
+    drop_if(
+        t,
+        [&](const Entry& e) {
+            if (!e.k.overlaps(k.lo, k.hi)) return false;
+            if (e.st == DIRTY) dirty = true;
+            return true;
+        },
+        "fgpu_rt_discard", "?");
+    if (dirty) stats().discards.fetch_add(1, std::memory_order_relaxed);
+}
+
+extern "C" void fgpu_rt_stale(CFI_cdesc_t* a) {
+    if (mode == SHARED || a == nullptr) return;
+    Key k = key_of(a, 0);
+    if (k.hi == k.lo) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    if (dirty_overlap(t, k, nullptr)) sync_locked(t);
+    for (Entry& e : t.es)
+        if (e.k.overlaps(k.lo, k.hi)) e.st = STALE;
+}
+
+extern "C" void fgpu_rt_leave(void) {
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    sync_locked(t);
+    drop_if(t, [](const Entry&) { return true; }, "fgpu_rt_leave", "?");
+}
+
+// ---- The CPU device (separate memory: malloc'd copies) ----------------------
+#ifndef FGPU_BACKEND_CUDA
+
+namespace {
+int64_t status_buf[1 + FGPU_MAX_STOP_SITES]; // zero-initialised
+} // namespace
+
+extern "C" void* fgpu_dev_alloc(size_t n, const char*, const char*) { return std::malloc(n); }
+extern "C" void fgpu_dev_free(void* p, const char*, const char*) { std::free(p); }
+extern "C" void fgpu_dev_copy_in(void* dev, const void* host, size_t n, const char*, const char*) {
+    std::memcpy(dev, host, n);
+}
+extern "C" void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const char*, const char*) {
+    std::memcpy(host, dev, n);
+}
+extern "C" int fgpu_dev_host_accessible(void) { return 1; }
+extern "C" const char* fgpu_dev_wait(int64_t* site) {
+    *site = status_buf[0];
+    return nullptr;
+}
+extern "C" int64_t fgpu_dev_status_at(int64_t s) { return status_buf[s]; }
+extern "C" int64_t* fgpu_dev_status(const char*, const char*) { return status_buf; }
+extern "C" void fgpu_dev_launched(const char*, const char*) {}
+
+#endif

@@ -1,12 +1,19 @@
 // fgpu_rt_cuda.cu: the CUDA backend of the fgpu runtime (compiled by nvcc;
 // linked together with fgpu_rt_cpu.cpp, built without OpenMP and with
-// FGPU_BACKEND_CUDA). Every CUDA call is checked; a failure names the
+// FGPU_BACKEND_CUDA, which holds the residency table). This file is the
+// device side of the table (fgpu_dev_*, see fgpu_rt.h): one non-blocking
+// stream orders every copy and launch; buffers come from the device's
+// stream-ordered memory pool (cudaMallocAsync/cudaFreeAsync), so that no
+// allocation or free synchronizes the device; per-kernel timing uses CUDA
+// events from a pool. Every CUDA call is checked; a failure names the
 // kernel and the source loop.
 
+#define FGPU_RT_INTERNAL
 #include "fgpu_rt.h"
 
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -60,9 +67,145 @@ void select_device(const char* kernel, const char* loop) {
 
 } // namespace
 
-extern "C" void fgpu_cuda_init(const char* kernel, const char* loop) {
-    std::call_once(init_once, select_device, kernel, loop);
+namespace {
+
+cudaStream_t stream;           // the one stream of every copy and launch
+bool pool = false;             // cudaMallocAsync is available
+int64_t* status_dev = nullptr; // the stop status, int64_t[1 + FGPU_MAX_STOP_SITES]
+int64_t* status_host = nullptr; // pinned: element 0 read at every wait
+std::vector<cudaEvent_t> events; // the event pool
+
+void init(const char* kernel, const char* loop) {
+    select_device(kernel, loop);
+    int dev = 0;
+    FGPU_CUDA_CHECK(cudaGetDevice(&dev), kernel, loop);
+    FGPU_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), kernel, loop);
+    int pools = 0;
+    FGPU_CUDA_CHECK(cudaDeviceGetAttribute(&pools, cudaDevAttrMemoryPoolsSupported, dev), kernel, loop);
+    if (pools) {
+        // Keep freed memory in the pool (the default threshold, 0, hands
+        // it back to the system at every synchronization).
+        cudaMemPool_t mp;
+        FGPU_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&mp, dev), kernel, loop);
+        uint64_t keep = UINT64_MAX;
+        FGPU_CUDA_CHECK(cudaMemPoolSetAttribute(mp, cudaMemPoolAttrReleaseThreshold, &keep), kernel, loop);
+        pool = true;
+    }
+    const size_t bytes = sizeof(int64_t) * (1 + FGPU_MAX_STOP_SITES);
+    FGPU_CUDA_CHECK(cudaMalloc((void**)&status_dev, bytes), kernel, loop);
+    FGPU_CUDA_CHECK(cudaMemsetAsync(status_dev, 0, bytes, stream), kernel, loop);
+    FGPU_CUDA_CHECK(cudaMallocHost((void**)&status_host, sizeof(int64_t)), kernel, loop);
+    FGPU_CUDA_CHECK(cudaStreamSynchronize(stream), kernel, loop);
 }
+
+} // namespace
+
+extern "C" void fgpu_cuda_init(const char* kernel, const char* loop) { std::call_once(init_once, init, kernel, loop); }
+
+extern "C" cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop) {
+    fgpu_cuda_init(kernel, loop);
+    return stream;
+}
+
+// ---- The device side of the residency table (fgpu_rt.h, FGPU_RT_INTERNAL) ----
+
+extern "C" void* fgpu_dev_alloc(size_t n, const char* kernel, const char* loop) {
+    fgpu_cuda_init(kernel, loop);
+    void* p = nullptr;
+    cudaError_t e = pool ? cudaMallocAsync(&p, n, stream) : cudaMalloc(&p, n);
+    if (e == cudaErrorMemoryAllocation) {
+        (void)cudaGetLastError(); // not sticky: clear it
+        return nullptr;
+    }
+    if (e != cudaSuccess) fgpu_cuda_fail((int)e, pool ? "cudaMallocAsync" : "cudaMalloc", kernel, loop);
+    return p;
+}
+
+extern "C" void fgpu_dev_free(void* p, const char* kernel, const char* loop) {
+    if (p == nullptr) return;
+    // cudaFreeAsync frees after the launches enqueued so far; cudaFree
+    // (without pools) synchronizes the device, which is correct too.
+    if (pool)
+        FGPU_CUDA_CHECK(cudaFreeAsync(p, stream), kernel, loop);
+    else
+        FGPU_CUDA_CHECK(cudaFree(p), kernel, loop);
+}
+
+extern "C" void fgpu_dev_copy_in(void* dev, const void* host, size_t n, const char* kernel, const char* loop) {
+    // From pageable memory the host bytes are staged before the call
+    // returns, so the host may change them afterwards.
+    FGPU_CUDA_CHECK(cudaMemcpyAsync(dev, host, n, cudaMemcpyHostToDevice, stream), kernel, loop);
+}
+
+extern "C" void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const char* kernel, const char* loop) {
+    FGPU_CUDA_CHECK(cudaMemcpyAsync(host, dev, n, cudaMemcpyDeviceToHost, stream), kernel, loop);
+    FGPU_CUDA_CHECK(cudaStreamSynchronize(stream), kernel, loop);
+}
+
+extern "C" int fgpu_dev_host_accessible(void) { return 0; }
+
+extern "C" const char* fgpu_dev_wait(int64_t* site) {
+    static char msg[512];
+    *site = 0;
+    cudaError_t e = cudaMemcpyAsync(status_host, status_dev, sizeof(int64_t), cudaMemcpyDeviceToHost, stream);
+    const char* call = "cudaMemcpyAsync (stop status)";
+    if (e == cudaSuccess) {
+        e = cudaStreamSynchronize(stream);
+        call = "cudaStreamSynchronize";
+    }
+    if (e == cudaSuccess) {
+        e = cudaGetLastError();
+        call = "cudaGetLastError";
+    }
+    if (e != cudaSuccess) {
+        std::snprintf(msg, sizeof msg, "%s failed: %s", call, cudaGetErrorString(e));
+        return msg;
+    }
+    *site = *status_host;
+    return nullptr;
+}
+
+extern "C" int64_t fgpu_dev_status_at(int64_t s) {
+    FGPU_CUDA_CHECK(cudaMemcpyAsync(status_host, status_dev + s, sizeof(int64_t), cudaMemcpyDeviceToHost, stream),
+                    "?", "?");
+    FGPU_CUDA_CHECK(cudaStreamSynchronize(stream), "?", "?");
+    return *status_host;
+}
+
+extern "C" int64_t* fgpu_dev_status(const char* kernel, const char* loop) {
+    fgpu_cuda_init(kernel, loop);
+    return status_dev;
+}
+
+extern "C" void fgpu_dev_launched(const char* kernel, const char* loop) {
+    FGPU_CUDA_CHECK(cudaGetLastError(), kernel, loop);
+}
+
+extern "C" void* fgpu_dev_event_record(const char* kernel, const char* loop) {
+    fgpu_cuda_init(kernel, loop);
+    cudaEvent_t ev;
+    if (!events.empty()) {
+        ev = events.back();
+        events.pop_back();
+    } else {
+        FGPU_CUDA_CHECK(cudaEventCreate(&ev), kernel, loop);
+    }
+    FGPU_CUDA_CHECK(cudaEventRecord(ev, stream), kernel, loop);
+    return (void*)ev;
+}
+
+extern "C" float fgpu_dev_event_ms(void* start, void* stop) {
+    float ms = 0;
+    if (cudaEventElapsedTime(&ms, (cudaEvent_t)start, (cudaEvent_t)stop) != cudaSuccess) {
+        (void)cudaGetLastError();
+        ms = 0;
+    }
+    events.push_back((cudaEvent_t)start);
+    events.push_back((cudaEvent_t)stop);
+    return ms;
+}
+
+// ---- Copies of the launch routines before issue 5 (synchronous) --------------
 
 static void* span_alloc(const CFI_cdesc_t* a, size_t elem, bool copy, const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
