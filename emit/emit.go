@@ -6,6 +6,7 @@ package emit
 
 import (
 	"fgpu/frontend"
+	"fgpu/lowering"
 	"fgpu/rules"
 )
 
@@ -13,6 +14,9 @@ import (
 type Options struct {
 	Device string // "none", "cpu" or "cuda"
 	Fast   bool   // --fast: FMA contraction allowed, no bounds checks
+	// ArrayStmts: what lowering.ArrayStatements did (dead stores become
+	// comments in the host text); nil when it did not run.
+	ArrayStmts *lowering.ArrayStmts
 }
 
 // Output is the generated source of one build.

@@ -42,6 +42,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 			edits[fileOf(k)] = append(edits[fileOf(k)], e...)
 		}
 	}
+	deadStoreEdits(opts.ArrayStmts, edits) // lowering/arraystmt.go: dead whole-array stores
 	for _, k := range plan.Kernels {
 		edits[k.File] = append(edits[k.File], kernelCallEdit(k, &all))
 		uses[k.Proc] = true

@@ -14,6 +14,7 @@ import (
 
 	"fgpu/facts"
 	"fgpu/frontend"
+	"fgpu/lowering"
 	"fgpu/rules"
 
 	"github.com/google/mangle/ast"
@@ -119,18 +120,25 @@ func offloadFlag(a string, o *rules.CheckOptions) error {
 
 // analyze runs the front end and the analyses; it reports diagnostics and
 // returns nil (with the exit status) when it cannot go on.
-func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*frontend.Program, *rules.CheckResult, int) {
+func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*frontend.Program, *rules.CheckResult, *lowering.ArrayStmts, int) {
 	t0 := time.Now()
 	prog, diags := frontend.Load(f.files, frontend.Options{Defines: f.defines, IncludeDirs: f.includeDirs})
 	tFront := time.Since(t0)
 	diags.Render(stderr, prog)
 	if diags.HasErrors() {
-		return nil, nil, exitError
+		return nil, nil, nil, exitError
 	}
 	cr, err := rules.Check(prog, f.opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
-		return nil, nil, exitError
+		return nil, nil, nil, exitError
+	}
+	// Dead whole-array stores removed and array statements between launches
+	// made parallel loops, as the build does (lowering/arraystmt.go).
+	cr, as, err := lowering.ArrayStatements(prog, cr, f.opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
+		return nil, nil, nil, exitError
 	}
 	if f.timePasses {
 		fmt.Fprintf(stderr, "time: front end %v\n", tFront.Round(time.Microsecond))
@@ -148,10 +156,10 @@ func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*frontend.
 	if v := cr.Violations(); len(v) > 0 {
 		fmt.Fprintf(stderr, "fgpu: internal error: the analyses broke their invariants:\n\t%s\n", strings.Join(v, "\n\t"))
 		if name == "check" || name == "explain" {
-			return nil, nil, exitError
+			return nil, nil, nil, exitError
 		}
 	}
-	return prog, cr, exitOK
+	return prog, cr, as, exitOK
 }
 
 func usageError(stderr io.Writer, name string, err error) int {
@@ -172,18 +180,29 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		commandUsage(stdout, lookup("check"))
 		return exitOK
 	}
-	prog, cr, rc := analyze("check", f, stdout, stderr)
+	prog, cr, as, rc := analyze("check", f, stdout, stderr)
 	if cr == nil {
 		return rc
 	}
 	dev := strings.TrimPrefix(cr.Device, "/dev/")
+	var dead []*lowering.DeadStore
+	if as != nil {
+		dead = as.Dead
+	}
 	for _, l := range cr.Loops {
+		for len(dead) > 0 && dead[0].Assign.Pos.Before(l.Pos) {
+			printDeadStore(stdout, dead[0])
+			dead = dead[1:]
+		}
 		switch l.Outcome {
 		case "offload":
 			fmt.Fprintf(stdout, "%s:%d: offload (%s)\n", l.Pos.File, l.Pos.Line, dev)
 		default:
 			fmt.Fprintf(stdout, "%s:%d: %s: %s\n", l.Pos.File, l.Pos.Line, l.Outcome, l.Reason)
 		}
+	}
+	for _, d := range dead {
+		printDeadStore(stdout, d)
 	}
 	cr.Diags.Render(stderr, prog)
 	if cr.Diags.HasErrors() {
@@ -218,7 +237,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	_, cr, rc := analyze("explain", f, stdout, stderr)
+	_, cr, as, rc := analyze("explain", f, stdout, stderr)
 	if cr == nil {
 		return rc
 	}
@@ -230,6 +249,12 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		found = true
 		for _, line := range rules.ExplainLoop(cr, l) {
 			fmt.Fprintln(stdout, line)
+		}
+		if sl := as.Synthesized(l.Pos); sl != nil {
+			fmt.Fprintln(stdout, "\tthis parallel loop is a whole-array assignment sent to the device:")
+			for _, line := range sl.Why {
+				fmt.Fprintln(stdout, line)
+			}
 		}
 	}
 	if !found {
@@ -251,7 +276,7 @@ func runFacts(args []string, stdout, stderr io.Writer) int {
 		commandUsage(stdout, lookup("facts"))
 		return exitOK
 	}
-	_, cr, rc := analyze("facts", f, stdout, stderr)
+	_, cr, _, rc := analyze("facts", f, stdout, stderr)
 	if cr == nil {
 		return rc
 	}
@@ -302,7 +327,7 @@ func runQuery(args []string, stdout, stderr io.Writer) int {
 		}
 		result = r
 	} else {
-		_, cr, rc := analyze("query", f, stdout, stderr)
+		_, cr, _, rc := analyze("query", f, stdout, stderr)
 		if cr == nil {
 			return rc
 		}
@@ -320,4 +345,10 @@ func runQuery(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}()
+}
+
+// printDeadStore lists a whole-array assignment the dead_array_store pass
+// removed, in the format of the loop lines.
+func printDeadStore(w io.Writer, d *lowering.DeadStore) {
+	fmt.Fprintf(w, "%s:%d: removed: dead_array_store\n", d.Assign.Pos.File, d.Assign.Pos.Line)
 }

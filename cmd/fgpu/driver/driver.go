@@ -18,6 +18,7 @@ import (
 
 	"fgpu/emit"
 	"fgpu/frontend"
+	"fgpu/lowering"
 	"fgpu/rules"
 )
 
@@ -130,14 +131,22 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		return "", diags, ErrCompile
 	}
 	var cr *rules.CheckResult
+	var arrayStmts *lowering.ArrayStmts
 	if dev != "none" {
-		cr, err = rules.Check(prog, rules.CheckOptions{
+		copts := rules.CheckOptions{
 			Device:           dev,
 			Fallback:         opts.Fallback,
 			ShowKernelSource: opts.ShowKernelSource,
 			UnsupportedAs:    opts.UnsupportedAs,
 			OffloadOmp:       opts.OffloadOmp,
-		})
+		}
+		cr, err = rules.Check(prog, copts)
+		if err != nil {
+			return "", diags, err
+		}
+		// Dead whole-array stores removed, array statements between
+		// launches made parallel loops; the analyses ran again on the result.
+		cr, arrayStmts, err = lowering.ArrayStatements(prog, cr, copts)
 		if err != nil {
 			return "", diags, err
 		}
@@ -149,7 +158,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 			return "", diags, fmt.Errorf("internal error: the analyses broke their invariants:\n\t%s", strings.Join(v, "\n\t"))
 		}
 	}
-	out, ediags := emit.Generate(prog, cr, emit.Options{Device: dev, Fast: opts.Fast})
+	out, ediags := emit.Generate(prog, cr, emit.Options{Device: dev, Fast: opts.Fast, ArrayStmts: arrayStmts})
 	diags = append(diags, ediags...)
 	if ediags.HasErrors() {
 		return "", diags, ErrCompile
