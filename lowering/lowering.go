@@ -483,5 +483,13 @@ func (st *state) writtenBuffers(k *Kernel) map[*frontend.Symbol]bool {
 			out[root(s)] = true
 		}
 	}
+	// A kernel parameter that is an associate name (the loop writes
+	// through it) is written when its selector's variable is.
+	for _, f := range st.cr.Result.Facts("alias") {
+		a, r := st.cr.Facts.Vars[f.Args[0].String()], st.cr.Facts.Vars[f.Args[1].String()]
+		if a != nil && r != nil && out[root(r)] {
+			out[root(a)] = true
+		}
+	}
 	return out
 }
