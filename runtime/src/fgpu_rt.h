@@ -211,7 +211,9 @@ float fgpu_dev_event_ms(void* start, void* stop);
 } /* extern "C" */
 #endif
 
-/* ---- CUDA backend (fgpu_rt_cuda.cu) ----------------------------------- */
+/* ---- CUDA backend (fgpu_rt_cuda.cu) -----------------------------------
+ * Declared for nvcc, and for host C++ that defines FGPU_CUDA_API before
+ * including this header (it then includes cuda_runtime_api.h). */
 #if defined(__CUDACC__) || defined(FGPU_CUDA_API)
 #include <cuda_runtime_api.h>
 #ifdef __cplusplus
@@ -264,7 +266,7 @@ void fgpu_cuda_fail(int err, const char* call, const char* kernel, const char* l
 } /* extern "C" */
 #endif
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(FGPU_CUDA_API)
 /* Checks a CUDA runtime call: on failure, fgpu_fatal with the call and
  * cudaGetErrorString, naming the kernel and the loop. */
 #define FGPU_CUDA_CHECK(call, kernel, loop)                                 \
