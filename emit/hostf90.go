@@ -44,7 +44,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 	}
 	deadStoreEdits(opts.ArrayStmts, edits) // lowering/arraystmt.go: dead whole-array stores
 	for _, k := range plan.Kernels {
-		edits[k.File] = append(edits[k.File], kernelCallEdit(k, &all))
+		edits[k.File] = append(edits[k.File], kernelCallEdit(k, moduleHash(plan), &all))
 		uses[k.Proc] = true
 	}
 	// The interface module is used by every unit that launches kernels.
@@ -316,7 +316,7 @@ func maxInt(a, b int) int {
 
 // kernelCallEdit replaces an offloaded loop by the call of its launch
 // routine.
-func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
+func kernelCallEdit(k *lowering.Kernel, hash string, diags *frontend.Diagnostics) edit {
 	end, ok := k.Loop.End.(*frontend.EndStmt)
 	if !ok || k.Do.SharedLine || end.SharedLine {
 		*diags = append(*diags, frontend.Diagnostic{Pos: k.Do.Pos, Severity: frontend.SevError,
@@ -345,7 +345,7 @@ func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 	}
 	indent := leadingSpace(k.Do.Pos.Col)
 	call := []string{fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", indent, k.Name, strings.Join(args, ", "))}
-	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: wrap(call[0])}
+	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: append(wrap(call[0]), launchBridge(hash, indent)...)}
 }
 
 func leadingSpace(col int) string {
@@ -387,11 +387,12 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 			switch p.Kind {
 			case lowering.ArrayParam:
 				dummies = append(dummies, s.Name)
-				intent := "in"
+				attrs := "intent(in)"
 				if p.Written {
-					intent = "inout"
+					// The runtime copies it back later, at a wait (replay.go).
+					attrs = "intent(inout), asynchronous"
 				}
-				decls = append(decls, fmt.Sprintf("      %s, intent(%s) :: %s(%s)", t, intent, s.Name, strings.TrimSuffix(strings.Repeat(":,", s.Rank), ",")))
+				decls = append(decls, fmt.Sprintf("      %s, %s :: %s(%s)", t, attrs, s.Name, strings.TrimSuffix(strings.Repeat(":,", s.Rank), ",")))
 				for d := 1; d <= s.Rank; d++ {
 					n := fmt.Sprintf("fgpu_lb%d_%s", d, s.Name)
 					dummies = append(dummies, n)
@@ -402,7 +403,7 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 				decls = append(decls, fmt.Sprintf("      %s, value :: %s", t, s.Name))
 			default:
 				dummies = append(dummies, s.Name)
-				decls = append(decls, fmt.Sprintf("      %s, intent(inout) :: %s", t, s.Name))
+				decls = append(decls, fmt.Sprintf("      %s, intent(inout), asynchronous :: %s", t, s.Name))
 			}
 		}
 		for d := range k.Indices {
@@ -421,7 +422,10 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 		}
 		fmt.Fprintf(&b, "    end subroutine %s\n", k.Name)
 	}
-	fmt.Fprintf(&b, "  end interface\nend module %s\n", name)
+	b.WriteString(runtimeInterfaces())
+	fmt.Fprintf(&b, "  end interface\n")
+	b.WriteString(replayProcedures(strings.TrimPrefix(name, "fgpu_launch_"), plan))
+	fmt.Fprintf(&b, "end module %s\n", name)
 	return b.String()
 }
 
@@ -430,7 +434,7 @@ func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics)
 	var b strings.Builder
 	b.WriteString(kernelPrelude)
 	var diags frontend.Diagnostics
-	funcs := &deviceFuncs{name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}}
+	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}}
 	var kernels strings.Builder
 	for _, k := range sortedKernels(plan.Kernels) {
 		g := &kernelGen{k: k, cuda: cuda, funcs: funcs}
@@ -448,6 +452,7 @@ func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics)
 		diags = append(diags, g.diags...)
 		defs.WriteString(g.b.String())
 	}
+	b.WriteString(stopSitesCheck(plan))
 	for _, c := range funcs.constDefs {
 		b.WriteString(c + "\n")
 	}

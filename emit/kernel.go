@@ -9,6 +9,7 @@ package emit
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -156,14 +157,6 @@ template <typename T> FGPU_FN T fgpu_max(T a, T b) { return a > b ? a : b; }
 template <typename T> FGPU_FN T fgpu_min(T a, T b) { return a < b ? a : b; }
 #ifdef __CUDACC__
 #include <cuda_runtime.h>
-#include <cstdio>
-static void fgpu_check(cudaError_t e, const char* kernel, const char* loop, const char* what) {
-  if (e != cudaSuccess) {
-    char msg[256];
-    snprintf(msg, sizeof msg, "%s: %s", what, cudaGetErrorString(e));
-    fgpu_fatal(kernel, loop, msg);
-  }
-}
 __device__ inline float fgpu_atomic_max(float* a, float v) { int* i = (int*)a; int o = *i, n; do { n = o; if (__int_as_float(n) >= v) break; o = atomicCAS(i, n, __float_as_int(v)); } while (o != n); return __int_as_float(o); }
 __device__ inline double fgpu_atomic_max(double* a, double v) { unsigned long long* i = (unsigned long long*)a; unsigned long long o = *i, n; do { n = o; if (__longlong_as_double(n) >= v) break; o = atomicCAS(i, n, __double_as_longlong(v)); } while (o != n); return __longlong_as_double(o); }
 __device__ inline float fgpu_atomic_min(float* a, float v) { int* i = (int*)a; int o = *i, n; do { n = o; if (__int_as_float(n) <= v) break; o = atomicCAS(i, n, __float_as_int(v)); } while (o != n); return __int_as_float(o); }
@@ -189,6 +182,22 @@ __device__ inline void fgpu_atomic_mul(double* a, double v) { unsigned long long
 __device__ inline void fgpu_atomic_eqv(int32_t* a, int32_t v) { int o = *(int*)a, n; do { n = o; o = atomicCAS((int*)a, n, (int)((n != 0) == (v != 0))); } while (o != n); }
 __device__ inline void fgpu_atomic_eqv(int64_t* a, int64_t v) { unsigned long long* p = (unsigned long long*)a; unsigned long long o = *p, n; do { n = o; o = atomicCAS(p, n, (unsigned long long)((n != 0) == (v != 0))); } while (o != n); }
 #endif
+// A stop of a kernel thread (design doc, "Stopping on the device"): the
+// code first, then the site, only while no site is recorded (the first
+// launch that stopped is the one reported). No atomic read-modify-write:
+// whichever site the host reads, its code was written by a thread that
+// reached that site.
+FGPU_FN void fgpu_record_stop(int64_t* status, int64_t site, int64_t code) {
+#if defined(__CUDA_ARCH__)
+  volatile int64_t* s = status;
+  if (s[0] == 0) { s[site] = code; s[0] = site; }
+#else
+  if (__atomic_load_n(&status[0], __ATOMIC_RELAXED) == 0) {
+    __atomic_store_n(&status[site], code, __ATOMIC_RELAXED);
+    __atomic_store_n(&status[0], site, __ATOMIC_RELAXED);
+  }
+#endif
+}
 template <typename T> FGPU_FN T fgpu_ishft(T i, int64_t s) {
   typedef typename std::make_unsigned<T>::type U;
   int bits = (int)(sizeof(T) * 8);
@@ -198,7 +207,10 @@ template <typename T> FGPU_FN T fgpu_ishft(T i, int64_t s) {
 `
 
 // emitKernel writes one kernel (launch routine, and for CUDA the device
-// function) into g.b.
+// function) into g.b. The launch routine hands every buffer to the runtime
+// (fgpu_rt.h: fgpu_rt_array, fgpu_rt_scalar, fgpu_rt_status), which keeps
+// the residency table and, on the CPU's separate-memory mode, the copies;
+// the launch does not wait (the host waits where the emitted Fortran says).
 func (g *kernelGen) emitKernel() {
 	k := g.k
 	g.names = map[*frontend.Symbol]string{}
@@ -216,7 +228,7 @@ func (g *kernelGen) emitKernel() {
 		case lowering.ScalarIn:
 			params = append(params, t+" in_"+s.Name)
 		default:
-			params = append(params, t+"* ref_"+s.Name)
+			params = append(params, t+"* h_"+s.Name)
 		}
 	}
 	for d := range k.Indices {
@@ -229,14 +241,15 @@ func (g *kernelGen) emitKernel() {
 	}
 	g.line("extern \"C\" void %s(%s) {", k.Name, strings.Join(params, ", "))
 	g.indent++
+	g.line("static const char* kname = %q; static const char* loop = %q;", k.Name, loopAt)
+	g.registerBuffers()
 	g.arrayLocals()
-	g.separateMemory(true)
 	n := len(k.Indices)
 	for d := 1; d <= n; d++ {
 		g.line("const int64_t n%d = fgpu_trip(lo%d, hi%d, st%d);", d, d, d, d)
 	}
 	g.line("const int64_t ntot = %s;", tripProduct(n))
-	g.line("fgpu_stats_launch();")
+	g.line("fgpu_rt_launch_begin(kname, loop);")
 	// Reductions: accumulators start with the variable's value.
 	var red []string
 	for _, p := range k.Params {
@@ -266,45 +279,34 @@ func (g *kernelGen) emitKernel() {
 			g.line("*ref_%s = acc_%s;", p.Sym.Name, p.Sym.Name)
 		}
 	}
-	g.separateMemory(false)
+	g.line("fgpu_rt_launched(kname, loop);")
 	g.indent--
 	g.line("}")
 }
 
-// separateMemory writes, for the CPU backend, the separate-memory test
-// mode (FGPU_CPU_SEPARATE=1, ARCHITECTURE.md section 6): the kernel works
-// on copies of its arrays, as a device does, and only the arrays the access
-// analysis classified as written are copied back; the host's copies of
-// those are poisoned meanwhile. A missing copy-back then fails here, not
-// only on a GPU.
-func (g *kernelGen) separateMemory(enter bool) {
-	if enter {
-		g.line("static const bool sep = getenv(\"FGPU_CPU_SEPARATE\") && getenv(\"FGPU_CPU_SEPARATE\")[0] == '1';")
-	}
+// registerBuffers writes the launch routine's registrations with the
+// runtime: every array (written or read-only, as the access analysis
+// classified it), every scalar by reference (written), and the stop status
+// buffer of a kernel that can stop. b_X is the device address of array X,
+// ref_X that of scalar X.
+func (g *kernelGen) registerBuffers() {
 	for _, p := range g.k.Params {
-		if p.Kind != lowering.ArrayParam {
-			continue
+		s := p.Sym
+		switch p.Kind {
+		case lowering.ArrayParam:
+			w := 0
+			if p.Written {
+				w = 1
+			}
+			g.line("char* b_%s = (char*)fgpu_rt_array(d_%s, 0, %d, kname, loop);", s.Name, s.Name, w)
+		case lowering.ScalarOut, lowering.ReduceParam:
+			ct := ctype(s.Type)
+			g.line("%s* ref_%s = (%s*)fgpu_rt_scalar(h_%s, sizeof(%s), 1, kname, loop);", ct, s.Name, ct, s.Name, ct)
 		}
-		n := p.Sym.Name
-		if enter {
-			g.line("ptrdiff_t low_%s = 0; size_t span_%s = 0; char* copy_%s = nullptr; char* const host_%s = b_%s;", n, n, n, n, n)
-			g.line("if (sep) { span_%s = fgpu_desc_span(d_%s, 0, &low_%s); copy_%s = (char*)malloc(span_%s ? span_%s : 1); memcpy(copy_%s, b_%s + low_%s, span_%s); b_%s = copy_%s - low_%s;%s }",
-				n, n, n, n, n, n, n, n, n, n, n, n, n, poison(p, n))
-			continue
-		}
-		back := ""
-		if p.Written {
-			back = fmt.Sprintf("memcpy(host_%s + low_%s, copy_%s, span_%s); ", n, n, n, n)
-		}
-		g.line("if (sep) { %sfree(copy_%s); b_%s = host_%s; }", back, n, n, n)
 	}
-}
-
-func poison(p *lowering.Param, n string) string {
-	if !p.Written {
-		return ""
+	if g.k.CanStop {
+		g.line("int64_t* fgpu_status = fgpu_rt_status(kname, loop);")
 	}
-	return fmt.Sprintf(" memset(host_%s + low_%s, 0xff, span_%s);", n, n, n)
 }
 
 func tripProduct(n int) string {
@@ -344,14 +346,14 @@ func ompReduction(op string) (string, bool) {
 	return "", false
 }
 
-// arrayLocals unpacks array descriptors into base pointers and strides.
+// arrayLocals unpacks array descriptors into strides and extents (the
+// base addresses come from registerBuffers).
 func (g *kernelGen) arrayLocals() {
 	for _, p := range g.k.Params {
 		if p.Kind != lowering.ArrayParam {
 			continue
 		}
 		s := p.Sym
-		g.line("char* b_%s = (char*)d_%s->base_addr;", s.Name, s.Name)
 		for d := 1; d <= s.Rank; d++ {
 			g.line("const int64_t sm%d_%s = (int64_t)d_%s->dim[%d].sm;", d, s.Name, s.Name, d-1)
 			g.line("const int64_t ex%d_%s = (int64_t)d_%s->dim[%d].extent;", d, s.Name, s.Name, d-1)
@@ -398,17 +400,51 @@ func (g *kernelGen) iterationBody() {
 		g.names[s] = cname(s)
 		g.logic[s] = s.Type.Base == frontend.TyLogical
 	}
+	if k.CanStop {
+		// The site and code a stop of this iteration records (design doc,
+		// "Stopping on the device"); a stopping procedure sets them through
+		// its hidden arguments.
+		g.line("int64_t fgpu_site = 0, fgpu_code = 0;")
+	}
 	if m := k.Do.Concurrent.Mask; m != nil {
 		g.line("if (!(%s)) goto fgpu_next;", g.expr(m))
+		if g.exprStops(m) {
+			g.stopTest()
+		}
 	}
 	g.stmts(k.Loop.Body)
 	g.line("goto fgpu_next; // (keeps the label referenced)")
 	g.line("fgpu_next:;")
+	var back []string
 	for _, p := range k.Params {
 		if p.Kind == lowering.ScalarOut {
-			g.line("if (w_%s) *ref_%s = %s;", p.Sym.Name, p.Sym.Name, cname(p.Sym))
+			back = append(back, fmt.Sprintf("if (w_%s) *ref_%s = %s;", p.Sym.Name, p.Sym.Name, cname(p.Sym)))
 		}
 	}
+	if !k.CanStop {
+		for _, l := range back {
+			g.line("%s", l)
+		}
+		return
+	}
+	// A stopped iteration records its site in the status buffer and ends
+	// (its partial results do not matter: the program ends after the launch).
+	g.line("if (fgpu_site != 0) {")
+	g.indent++
+	g.line("fgpu_record_stop(fgpu_status, fgpu_site, fgpu_code);")
+	if g.cuda {
+		g.line("return;")
+	}
+	g.indent--
+	if len(back) > 0 {
+		g.line("} else {")
+		g.indent++
+		for _, l := range back {
+			g.line("%s", l)
+		}
+		g.indent--
+	}
+	g.line("}")
 }
 
 func isLocal(k *lowering.Kernel, s *frontend.Symbol) bool {
@@ -430,12 +466,24 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 	switch x := s.(type) {
 	case *frontend.AssignStmt:
 		g.assign(x.LHS, x.RHS)
+		if g.exprStops(x.LHS) || g.exprStops(x.RHS) {
+			g.stopTest()
+		}
 	case *frontend.IfStmt:
+		stops := g.exprStops(x.Cond)
 		g.line("if (%s) {", g.expr(x.Cond))
 		g.indent++
+		if stops {
+			g.stopTest()
+		}
 		g.stmt(x.Action)
 		g.indent--
 		g.line("}")
+		if stops {
+			g.stopTest()
+		}
+	case *frontend.StopStmt:
+		g.stopStmt(x)
 	case *frontend.ReturnStmt:
 		if g.proc == nil {
 			g.nyi(x.Pos, "RETURN in an offloaded loop")
@@ -446,6 +494,9 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 		}
 	case *frontend.CallStmt:
 		g.line("%s;", g.callProc(x.Pos, x.Proc, x.Args))
+		if g.procStops(x.Proc) || g.exprsStop(x.Args) {
+			g.stopTest()
+		}
 	case *frontend.CycleStmt:
 		if g.k != nil && (g.loopDepth == 0 || x.Name != "" && x.Name == g.k.Do.Name) {
 			g.line("goto fgpu_next;")
@@ -471,8 +522,19 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 func (g *kernelGen) construct(c *frontend.Construct) {
 	switch h := c.Head.(type) {
 	case *frontend.IfThenStmt:
+		// A call that stops in a condition: no body runs with its value
+		// (tested at the start of each body, and after the construct).
+		stops := g.exprStops(h.Cond)
+		for _, br := range c.Branches {
+			if ei, ok := br.Head.(*frontend.ElseIfStmt); ok && g.exprStops(ei.Cond) {
+				stops = true
+			}
+		}
 		g.line("if (%s) {", g.expr(h.Cond))
 		g.indent++
+		if stops {
+			g.stopTest()
+		}
 		g.stmts(c.Body)
 		g.indent--
 		for _, br := range c.Branches {
@@ -482,10 +544,16 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 				g.line("} else {")
 			}
 			g.indent++
+			if stops {
+				g.stopTest()
+			}
 			g.stmts(br.Body)
 			g.indent--
 		}
 		g.line("}")
+		if stops {
+			g.stopTest()
+		}
 	case *frontend.DoStmt:
 		g.doLoop(c, h)
 	case *frontend.SelectCaseStmt:
@@ -493,6 +561,9 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 		sel := fmt.Sprintf("sel%d", g.tmp)
 		g.line("{ const %s %s = %s;", ctype(h.Expr.Type), sel, g.expr(h.Expr))
 		g.indent++
+		if g.exprStops(h.Expr) {
+			g.stopTest() // before any case body runs
+		}
 		first := true
 		var dflt *frontend.Branch
 		for _, br := range c.Branches {
@@ -577,6 +648,12 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 				g.names[sym] = cname(sym)
 			}
 		}
+		for _, a := range h.Assocs {
+			if g.exprStops(a.Expr) {
+				g.stopTest()
+				break
+			}
+		}
 		g.stmts(c.Body)
 		g.indent--
 		g.line("}")
@@ -589,6 +666,24 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 	g.loopDepth++
 	defer func() { g.loopDepth-- }()
+	// A call that stops in the limits, the condition or the mask: tested at
+	// the start of each body and after the loop.
+	stops := g.exprsStop([]*frontend.Expr{h.Lo, h.Hi, h.Step, h.While})
+	if h.Concurrent != nil {
+		for _, ix := range h.Concurrent.Indices {
+			stops = stops || g.exprsStop([]*frontend.Expr{ix.Lo, ix.Hi, ix.Step})
+		}
+		stops = stops || g.exprStops(h.Concurrent.Mask)
+	}
+	body := func() {
+		if stops {
+			g.stopTest()
+		}
+		g.stmts(c.Body)
+	}
+	if stops {
+		defer g.stopTest()
+	}
 	switch {
 	case h.Concurrent != nil:
 		// A nested do concurrent runs sequentially in the iteration.
@@ -607,9 +702,18 @@ func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 			g.names[sym] = cname(sym)
 		}
 		if h.Concurrent.Mask != nil {
-			g.line("if (!(%s)) continue;", g.expr(h.Concurrent.Mask))
+			if stops {
+				g.line("if (!(%s)) {", g.expr(h.Concurrent.Mask))
+				g.indent++
+				g.stopTest()
+				g.line("continue;")
+				g.indent--
+				g.line("}")
+			} else {
+				g.line("if (!(%s)) continue;", g.expr(h.Concurrent.Mask))
+			}
 		}
-		g.stmts(c.Body)
+		body()
 		for range h.Concurrent.Indices {
 			g.indent--
 			g.line("}")
@@ -619,13 +723,13 @@ func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 	case h.While != nil:
 		g.line("while (%s) {", g.expr(h.While))
 		g.indent++
-		g.stmts(c.Body)
+		body()
 		g.indent--
 		g.line("}")
 	case h.Var == "":
 		g.line("for (;;) {")
 		g.indent++
-		g.stmts(c.Body)
+		body()
 		g.indent--
 		g.line("}")
 	default:
@@ -645,7 +749,7 @@ func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 		g.line("for (int64_t k%d = fgpu_trip(c%d, %s, s%d); k%d > 0; --k%d, c%d += s%d) {", n, n, g.convertTo(h.Hi, "int64_t"), n, n, n, n, n)
 		g.indent++
 		g.line("%s = (%s)c%d;", v, ctype(h.VarSym.Type), n)
-		g.stmts(c.Body)
+		body()
 		g.indent--
 		g.line("}")
 		g.line("%s = (%s)c%d;", v, ctype(h.VarSym.Type), n)
@@ -1107,7 +1211,8 @@ func cudaReduction(op string, t frontend.Type) (identity, combine string, ok boo
 	return "", "", false
 }
 
-// emitCudaKernel writes the __global__ kernel and the launch routine.
+// emitCudaKernel writes the __global__ kernel and the launch routine, which
+// enqueues the kernel on the runtime's stream and returns without waiting.
 func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	k := g.k
 	var dev []string
@@ -1130,10 +1235,11 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		dev = append(dev, fmt.Sprintf("int64_t lo%d, int64_t st%d, int64_t n%d", d, d, d))
 	}
 	dev = append(dev, "int64_t ntot")
+	if k.CanStop {
+		dev = append(dev, "int64_t* fgpu_status")
+	}
 	g.line("__global__ void %s_dev(%s) {", k.Name, strings.Join(dev, ", "))
 	g.indent++
-	g.line("const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;")
-	g.line("if (t >= ntot) return;")
 	var combine []string
 	for _, p := range k.Params {
 		if p.Kind != lowering.ReduceParam {
@@ -1149,7 +1255,8 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		g.logic[p.Sym] = p.Sym.Type.Base == frontend.TyLogical
 		combine = append(combine, fmt.Sprintf("%s(ref_%s, acc_%s);", fn, p.Sym.Name, p.Sym.Name))
 	}
-	g.line("{")
+	// Grid-stride: fgpu_cuda_geometry caps the number of blocks.
+	g.line("for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < ntot; t += (int64_t)gridDim.x * blockDim.x) {")
 	g.indent++
 	g.iterationBody()
 	g.indent--
@@ -1164,12 +1271,12 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	g.line("extern \"C\" void %s(%s) {", k.Name, strings.Join(hostParams, ", "))
 	g.indent++
 	g.line("static const char* kname = %q; static const char* loop = %q;", k.Name, loopAt)
+	g.registerBuffers()
 	var args []string
 	for _, p := range k.Params {
 		s := p.Sym
 		switch p.Kind {
 		case lowering.ArrayParam:
-			g.line("char* b_%s = (char*)fgpu_cuda_to_device(d_%s, 0, kname, loop);", s.Name, s.Name)
 			args = append(args, "b_"+s.Name)
 			for d := 1; d <= s.Rank; d++ {
 				args = append(args, fmt.Sprintf("lb%d_%s, (int64_t)d_%s->dim[%d].sm, (int64_t)d_%s->dim[%d].extent", d, s.Name, s.Name, d-1, s.Name, d-1))
@@ -1177,9 +1284,7 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		case lowering.ScalarIn:
 			args = append(args, "in_"+s.Name)
 		default:
-			ct := ctype(s.Type)
-			g.line("%s* r_%s = (%s*)fgpu_cuda_scalar_to_device(ref_%s, sizeof(%s), kname, loop);", ct, s.Name, ct, s.Name, ct)
-			args = append(args, "r_"+s.Name)
+			args = append(args, "ref_"+s.Name)
 		}
 	}
 	for d := 1; d <= n; d++ {
@@ -1188,28 +1293,18 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	}
 	g.line("const int64_t ntot = %s;", tripProduct(n))
 	args = append(args, "ntot")
+	if k.CanStop {
+		args = append(args, "fgpu_status")
+	}
+	g.line("fgpu_rt_launch_begin(kname, loop);")
 	g.line("if (ntot > 0) {")
 	g.indent++
-	g.line("int threads = 256; const char* e = getenv(\"FGPU_THREADS_PER_BLOCK\"); if (e && atoi(e) > 0) threads = atoi(e);")
-	g.line("const long long blocks = (ntot + threads - 1) / threads;")
-	g.line("fgpu_stats_launch();")
-	g.line("%s_dev<<<(unsigned)blocks, threads>>>(%s);", k.Name, strings.Join(args, ", "))
-	g.line("fgpu_check(cudaGetLastError(), kname, loop, \"launch\");")
-	g.line("fgpu_check(cudaDeviceSynchronize(), kname, loop, \"kernel\");")
+	g.line("int blocks = 1, threads = 1;")
+	g.line("fgpu_cuda_geometry((long long)ntot, &blocks, &threads);")
+	g.line("%s_dev<<<(unsigned)blocks, (unsigned)threads, 0, fgpu_cuda_stream(kname, loop)>>>(%s);", k.Name, strings.Join(args, ", "))
 	g.indent--
 	g.line("}")
-	for _, p := range k.Params {
-		s := p.Sym
-		switch p.Kind {
-		case lowering.ArrayParam:
-			if p.Written {
-				g.line("fgpu_cuda_from_device(d_%s, b_%s, 0, kname, loop);", s.Name, s.Name)
-			}
-			g.line("fgpu_cuda_free(d_%s, b_%s, 0, kname, loop);", s.Name, s.Name)
-		case lowering.ScalarOut, lowering.ReduceParam:
-			g.line("fgpu_cuda_scalar_from_device(ref_%s, r_%s, sizeof(*ref_%s), kname, loop); fgpu_cuda_scalar_free(r_%s, kname, loop);", s.Name, s.Name, s.Name, s.Name)
-		}
-	}
+	g.line("fgpu_rt_launched(kname, loop);")
 	g.indent--
 	g.line("}")
 }
@@ -1217,6 +1312,7 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 // deviceFuncs are the procedures of the program called from kernels,
 // written as device functions.
 type deviceFuncs struct {
+	plan  *lowering.Plan // stop sites and the procedures that can stop
 	name  map[*frontend.Procedure]string
 	order []*frontend.Procedure
 	byRef map[*frontend.Symbol]bool // dummies passed by reference
@@ -1308,6 +1404,9 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 		}
 		as = append(as, g.convert(a, d.Type))
 	}
+	if g.procStops(p) {
+		as = append(as, g.hiddenStopArgs(pos)...)
+	}
 	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
 }
 
@@ -1357,6 +1456,10 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 		default:
 			params = append(params, ct+" "+cname(d))
 		}
+	}
+	if funcs.plan != nil && funcs.plan.StopProcs[p] {
+		// The hidden stop arguments (design doc, "Stopping on the device").
+		params = append(params, "int64_t* fgpu_site", "int64_t* fgpu_code")
 	}
 	return params
 }
@@ -1677,4 +1780,111 @@ func (f *deviceFuncs) constArray(s *frontend.Symbol) string {
 	}
 	f.constDefs = append(f.constDefs, fmt.Sprintf("FGPU_CONST %s %s[] = {%s};", ctype(t), n, strings.Join(vals, ", ")))
 	return n
+}
+
+// procStops reports a procedure that can stop (rules/stops.mg, can_stop):
+// its calls pass the hidden site and code arguments and are tested.
+func (g *kernelGen) procStops(p *frontend.Procedure) bool {
+	return p != nil && g.funcs != nil && g.funcs.plan != nil && g.funcs.plan.StopProcs[p]
+}
+
+// exprStops reports an expression that calls a procedure that can stop.
+func (g *kernelGen) exprStops(e *frontend.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if e.Kind == frontend.ERef && e.Ref == frontend.RefFunction && g.procStops(e.Proc) {
+		return true
+	}
+	if g.exprStops(e.X) || g.exprStops(e.Y) {
+		return true
+	}
+	return g.exprsStop(e.Args) || g.exprsStop(e.Range[:])
+}
+
+func (g *kernelGen) exprsStop(es []*frontend.Expr) bool {
+	for _, e := range es {
+		if g.exprStops(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenStopArgs are the site and code arguments a call of a procedure
+// that can stop passes: the iteration's in the kernel, the caller's own in
+// a device procedure (which can stop, as it calls one that can).
+func (g *kernelGen) hiddenStopArgs(pos frontend.Pos) []string {
+	if g.proc != nil {
+		if !g.procStops(g.proc) {
+			g.internal(pos, "the device procedure %s calls a procedure that can stop but cannot stop itself", g.proc.Name)
+		}
+		return []string{"fgpu_site", "fgpu_code"}
+	}
+	if g.k == nil || !g.k.CanStop {
+		g.internal(pos, "a kernel that cannot stop calls a procedure that can")
+	}
+	return []string{"&fgpu_site", "&fgpu_code"}
+}
+
+// stopTest ends the iteration (kernel) or returns (device procedure) when
+// a call made before it recorded a stop.
+func (g *kernelGen) stopTest() {
+	if g.proc != nil {
+		g.line("if (*fgpu_site != 0) return%s;", g.retValue())
+		return
+	}
+	g.line("if (fgpu_site != 0) goto fgpu_next;")
+}
+
+func (g *kernelGen) retValue() string {
+	if g.result != "" {
+		return " " + g.result
+	}
+	return ""
+}
+
+// stopStmt writes a stop or error stop of device code (design doc,
+// "Stopping on the device"): it records its site and its integer code,
+// unless a call of the same statement recorded one first, and ends the
+// iteration (kernel: the status buffer is written at the iteration's end)
+// or returns to the caller (device procedure: through the hidden
+// arguments). The host replays the statement.
+func (g *kernelGen) stopStmt(x *frontend.StopStmt) {
+	var site *lowering.StopSite
+	if g.funcs != nil && g.funcs.plan != nil {
+		site = g.funcs.plan.Site(x)
+	}
+	if site == nil {
+		g.internal(x.Pos, "a stop statement without a stop site")
+		return
+	}
+	code := "0"
+	if site.Code == lowering.StopIntCode {
+		code = g.convertTo(x.Code, "int64_t")
+	}
+	g.line("{ // site %d: %s at %s:%d", site.ID, site.Statement("..."), filepath.Base(x.Pos.File), x.Pos.Line)
+	g.indent++
+	g.line("const int64_t fgpu_c = %s;", code)
+	if g.proc != nil {
+		if !g.procStops(g.proc) {
+			g.internal(x.Pos, "the device procedure %s has a stop but cannot stop", g.proc.Name)
+		}
+		g.line("if (*fgpu_site == 0) { *fgpu_code = fgpu_c; *fgpu_site = %d; }", site.ID)
+		g.line("return%s;", g.retValue())
+	} else {
+		if g.k == nil || !g.k.CanStop {
+			g.internal(x.Pos, "a kernel with a stop that cannot stop")
+		}
+		g.line("if (fgpu_site == 0) { fgpu_code = fgpu_c; fgpu_site = %d; }", site.ID)
+		g.line("goto fgpu_next;")
+	}
+	g.indent--
+	g.line("}")
+}
+
+// internal reports a broken invariant of the plan.
+func (g *kernelGen) internal(pos frontend.Pos, format string, args ...any) {
+	g.diags = append(g.diags, frontend.Diagnostic{Pos: pos, Severity: frontend.SevError,
+		Msg: "internal error: " + fmt.Sprintf(format, args...)})
 }

@@ -1,0 +1,125 @@
+package emit
+
+// This file writes the host side of stops on the device and of the
+// runtime's waits (design doc, "Stopping on the device", "Where the host
+// waits") into the interface module: the bind(c) interfaces of the
+// runtime's Fortran entry points, and the module procedures
+//
+//	fgpu_<hash>_wait()   waits for every launch (fgpu_rt_sync), then replays
+//	                     a stop a kernel recorded
+//	fgpu_<hash>_leave()  the same around fgpu_rt_leave (the end of a
+//	                     procedure that launches: nothing stays resident)
+//
+// The replay runs the very statement of the recorded site, as written in
+// the source: an integer code is the code the kernel recorded, a character
+// code its constant, QUIET= its constant. So the program prints what it
+// prints on the CPU (ERROR STOP 42) and ends with the same status.
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"fgpu/lowering"
+)
+
+// bridgeLeaveAfterLaunch: every launch call of the host rewrite is
+// followed by a call of fgpu_<hash>_leave(), which waits for the launch,
+// copies back what it wrote, replays a stop it recorded and forgets every
+// device buffer: launches behave as synchronous ones. This is a bridge
+// until the wait analysis (rules/sync.mg) places the waits, discards and
+// leaves in the host rewrite; then it is switched off.
+const bridgeLeaveAfterLaunch = true
+
+// launchBridge is what follows a launch call while the bridge is on.
+func launchBridge(hash, indent string) []string {
+	if !bridgeLeaveAfterLaunch {
+		return nil
+	}
+	return []string{fmt.Sprintf("%scall fgpu_%s_leave()  ! fgpu: wait (every launch waits until the wait analysis places waits)", indent, hash)}
+}
+
+// runtimeInterfaces are the bind(c) interfaces of the runtime procedures
+// the host calls (runtime/src/fgpu_rt.h).
+func runtimeInterfaces() string {
+	return `    subroutine fgpu_rt_discard(a) bind(c, name="fgpu_rt_discard")
+      type(*), dimension(..) :: a
+    end subroutine fgpu_rt_discard
+    subroutine fgpu_rt_stale(a) bind(c, name="fgpu_rt_stale")
+      type(*), dimension(..) :: a
+    end subroutine fgpu_rt_stale
+    subroutine fgpu_rt_sync() bind(c, name="fgpu_rt_sync")
+    end subroutine fgpu_rt_sync
+    subroutine fgpu_rt_leave() bind(c, name="fgpu_rt_leave")
+    end subroutine fgpu_rt_leave
+    function fgpu_rt_stop_site(code) bind(c, name="fgpu_rt_stop_site") result(site)
+      integer(8), intent(out) :: code
+      integer(8) :: site
+    end function fgpu_rt_stop_site
+`
+}
+
+// replayProcedures writes, after `contains`, the wait and leave procedures
+// and the replay of every stop site of the plan.
+func replayProcedures(hash string, plan *lowering.Plan) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "contains\n")
+	fmt.Fprintf(&b, "  ! Waits for every launch; a stop a kernel recorded ends the program here.\n")
+	fmt.Fprintf(&b, "  subroutine fgpu_%s_wait()\n    call fgpu_rt_sync()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_wait\n", hash, hash, hash)
+	fmt.Fprintf(&b, "  ! The end of a procedure that launches: wait, and keep nothing on the device.\n")
+	fmt.Fprintf(&b, "  subroutine fgpu_%s_leave()\n    call fgpu_rt_leave()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_leave\n", hash, hash, hash)
+	fmt.Fprintf(&b, "  ! Runs the stop statement whose site a kernel recorded, as written.\n")
+	fmt.Fprintf(&b, "  subroutine fgpu_%s_replay()\n", hash)
+	fmt.Fprintf(&b, "    integer(8) :: site, code\n")
+	fmt.Fprintf(&b, "    site = fgpu_rt_stop_site(code)\n")
+	fmt.Fprintf(&b, "    select case (site)\n")
+	fmt.Fprintf(&b, "    case (0)\n")
+	for _, s := range plan.StopSites {
+		fmt.Fprintf(&b, "    case (%d)  ! %s:%d\n", s.ID, filepath.Base(s.Pos.File), s.Pos.Line)
+		for _, l := range continueLiteral("      "+s.Statement("code"), 100) {
+			fmt.Fprintf(&b, "%s\n", l)
+		}
+	}
+	fmt.Fprintf(&b, "    case default\n")
+	fmt.Fprintf(&b, "      error stop \"fgpu: internal error: a kernel recorded an unknown stop site\"\n")
+	fmt.Fprintf(&b, "    end select\n")
+	fmt.Fprintf(&b, "  end subroutine fgpu_%s_replay\n", hash)
+	return b.String()
+}
+
+// stopSitesCheck is a compile-time check of the kernel source: the plan's
+// sites fit the runtime's status buffer.
+func stopSitesCheck(plan *lowering.Plan) string {
+	if len(plan.StopSites) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("static_assert(%d <= FGPU_MAX_STOP_SITES, \"more stop sites than the runtime's status buffer holds\");\n", len(plan.StopSites))
+}
+
+// continueLiteral splits a statement whose character literal makes it
+// longer than max characters into continuation lines inside the literal
+// (free form: '&' ends the line and '&' starts the next one in a character
+// context, which keeps every character of the literal; a doubled quote is
+// never split).
+func continueLiteral(line string, max int) []string {
+	var out []string
+	var cur strings.Builder
+	inLit := false
+	for i := 0; i < len(line); i++ {
+		tok := line[i : i+1]
+		if inLit && tok == `"` && i+1 < len(line) && line[i+1] == '"' {
+			tok = `""`
+		}
+		if inLit && cur.Len() >= max {
+			out = append(out, cur.String()+"&")
+			cur.Reset()
+			cur.WriteString("      &")
+		}
+		cur.WriteString(tok)
+		i += len(tok) - 1
+		if tok == `"` {
+			inLit = !inLit
+		}
+	}
+	return append(out, cur.String())
+}
