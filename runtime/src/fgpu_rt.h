@@ -250,7 +250,7 @@ void fgpu_cuda_scalar_free(void* dev, const char* kernel, const char* loop);
 void fgpu_cuda_sync(const char* kernel, const char* loop);
 
 /* Launch geometry for n iterations: threads per block from
- * FGPU_THREADS_PER_BLOCK (default 256, 1..1024), blocks = ceil(n/threads),
+ * FGPU_THREADS_PER_BLOCK (read once; default 256, 1..1024), blocks = ceil(n/threads),
  * at least 1 (kernels check their index against n) and at most 2^31-1
  * (kernels loop grid-stride beyond that). */
 void fgpu_cuda_geometry(long long n, int* blocks, int* threads);

@@ -297,9 +297,11 @@ extern "C" void fgpu_cuda_sync(const char* kernel, const char* loop) {
 }
 
 extern "C" void fgpu_cuda_geometry(long long n, int* blocks, int* threads) {
-    long t = env_int("FGPU_THREADS_PER_BLOCK", 256);
-    if (t < 1) t = 1;
-    if (t > 1024) t = 1024;
+    // Read once: launch routines call this at every launch.
+    static const long t = [] {
+        long v = env_int("FGPU_THREADS_PER_BLOCK", 256);
+        return v < 1 ? 1L : v > 1024 ? 1024L : v;
+    }();
     long long b = n > 0 ? (n + t - 1) / t : 1;
     if (b < 1) b = 1;
     if (b > 2147483647LL) b = 2147483647LL;
