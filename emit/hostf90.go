@@ -47,6 +47,9 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 		edits[k.File] = append(edits[k.File], kernelCallEdit(k, moduleHash(plan), &all))
 		uses[k.Proc] = true
 	}
+	if len(plan.Kernels) > 0 { // waits, discards, stale marks, leaves (hostsync.go); before the use lines
+		all = append(all, syncEdits(prog, cr, plan, moduleHash(plan), edits)...)
+	}
 	// The interface module is used by every unit that launches kernels.
 	var ifaceMod string
 	if len(plan.Kernels) > 0 {

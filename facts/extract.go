@@ -27,6 +27,8 @@ type Set struct {
 	Loops map[string]*frontend.Construct
 	Procs map[string]*frontend.Procedure
 	Vars  map[string]*frontend.Symbol
+	// HostNodes are the host statements of the sync analysis (cfg.go).
+	HostNodes map[string]*HostNode
 }
 
 // Pos returns the position of a site constant (/s/N or /v/N).
@@ -83,6 +85,7 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 		}
 	}
 	x.arrayStmts() // whole-array assignments between launches (arraystmt.go)
+	x.hostCFG() // host control flow of procedures that launch (cfg.go)
 	// Derived types (their components) last: every type seen gets facts.
 	for i := 0; i < len(x.dtList); i++ {
 		x.derivedFacts(x.dtList[i])

@@ -216,3 +216,85 @@ Decl next_stmt(S, N)
   descr [doc("The statement N follows the whole-array assignment S immediately in the same statement list (a construct by its first statement)."),
          arg(S, "assignment"), arg(N, "next statement")]
   bound [/name, /name].
+
+# --- Host control flow of procedures that launch (facts/cfg.go; rules/sync.mg) ---
+
+Decl hproc(P)
+  descr [doc("Procedure (or main program) P holds a parallel loop: its host statements are described by hstmt/hnext."),
+         arg(P, "procedure")]
+  bound [/name].
+
+Decl hstmt(S, P, Kind)
+  descr [doc("S is a host statement of procedure P of kind Kind: /simple, /call, /io, /stop, /return, /goto, /launch (a parallel loop: a launch when offloaded, else a host loop over its body), /do (counted DO head: bounds evaluated once), /do_iter (END DO: next iteration), /do_while (condition, before every iteration), /if (a condition), /select, /case, /block_end, /allocate, /deallocate, /exit, /cycle, /end (end of the procedure), /unknown."),
+         arg(S, "statement"), arg(P, "procedure"), arg(Kind, "kind")]
+  bound [/name, /name, /name].
+
+Decl hentry(P, S)
+  descr [doc("S is the first host statement of procedure P."),
+         arg(P, "procedure"), arg(S, "statement")]
+  bound [/name, /name].
+
+Decl hnext(S, T)
+  descr [doc("Host statement T may run right after S (no edge after return, stop, goto: they wait or end)."),
+         arg(S, "statement"), arg(T, "successor")]
+  bound [/name, /name].
+
+Decl hnext_launch(L, T)
+  descr [doc("T runs after parallel loop L when L is offloaded (a launch)."),
+         arg(L, "parallel loop"), arg(T, "successor")]
+  bound [/name, /name].
+
+Decl hnext_host(L, T)
+  descr [doc("T runs after the head of parallel loop L when L stays on the host (its body, or the statement after a loop of no iteration)."),
+         arg(L, "parallel loop"), arg(T, "successor")]
+  bound [/name, /name].
+
+Decl hloop(H, P)
+  descr [doc("H is a host loop of P (DO, DO WHILE, or a parallel loop, by its head)."),
+         arg(H, "loop head"), arg(P, "procedure")]
+  bound [/name, /name].
+
+Decl hin_loop(S, H)
+  descr [doc("Host statement S runs in every iteration of host loop H (its body at any depth, its END DO, a DO WHILE's own condition)."),
+         arg(S, "statement"), arg(H, "loop head")]
+  bound [/name, /name].
+
+Decl hacc(S, V, Mode)
+  descr [doc("Host statement S accesses variable V (its root: a(i)%b accesses a): /read, /write (also an actual argument of a dummy that is not intent(in) or value), /alloc (allocates it), /inquiry (shape, allocation, presence only: no element)."),
+         arg(S, "statement"), arg(V, "variable"), arg(Mode, "mode")]
+  bound [/name, /name, /name].
+
+Decl hcall(S, Q)
+  descr [doc("Host statement S calls procedure Q (a call, a function reference, a defined operation or assignment)."),
+         arg(S, "statement"), arg(Q, "procedure")]
+  bound [/name, /name].
+
+Decl hcall_external(S)
+  descr [doc("Host statement S calls a procedure whose body is not known (external, dummy or pointer procedure)."),
+         arg(S, "statement")]
+  bound [/name].
+
+Decl hio(S)
+  descr [doc("Host statement S does external input/output (not an internal file)."),
+         arg(S, "statement")]
+  bound [/name].
+
+Decl hio_jump(S)
+  descr [doc("Host statement S may jump to a label (err=, end=, eor= of I/O, an alternate return)."),
+         arg(S, "statement")]
+  bound [/name].
+
+Decl htiming(S)
+  descr [doc("Host statement S calls a timing procedure (system_clock, cpu_time, date_and_time, omp_get_wtime, mpi_wtime): a wait point (ARCHITECTURE.md section 4)."),
+         arg(S, "statement")]
+  bound [/name].
+
+Decl hfree(S, V)
+  descr [doc("Host statement S frees the storage of variable V: deallocate(V), the end of the block that declares V, an exit or cycle that leaves it."),
+         arg(S, "statement"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl hglobal(V)
+  descr [doc("Variable V is in a common block: any procedure may access it."),
+         arg(V, "variable")]
+  bound [/name].

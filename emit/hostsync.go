@@ -1,0 +1,108 @@
+package emit
+
+// This file writes the placement of the sync analysis (lowering/sync.go)
+// into the host text: the lines inserted before statements
+//
+//	call fgpu_<hash>_wait()  ! fgpu: wait (why)
+//	call fgpu_rt_discard(x)  ! fgpu: discard
+//	call fgpu_rt_stale(x)    ! fgpu: host write
+//	call fgpu_<hash>_leave()  ! fgpu: leave
+//
+// (a discard or stale mark of an allocatable or pointer is guarded by
+// allocated()/associated()), one-line IFs whose action needs them
+// rewritten as IF constructs, and the ASYNCHRONOUS statements of the
+// procedures that launch.
+
+import (
+	"fmt"
+	"strings"
+
+	"fgpu/frontend"
+	"fgpu/lowering"
+	"fgpu/rules"
+)
+
+// syncEdits places the sync decisions of cr into edits.
+func syncEdits(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan, hash string, edits map[string][]edit) frontend.Diagnostics {
+	sp, diags := lowering.PlaceSync(prog, cr, plan)
+	if diags.HasErrors() {
+		return diags
+	}
+	decls := map[string]*lowering.AsyncDecl{}
+	for _, d := range sp.Decls {
+		decls[fmt.Sprintf("%s\x00%d", d.File, d.Line)] = d
+	}
+	for _, at := range sp.At {
+		var lines []string
+		if d := decls[fmt.Sprintf("%s\x00%d", at.File, at.Line)]; d != nil && at.IfRewrite == nil {
+			lines = append(lines, asyncLines(d)...)
+			delete(decls, fmt.Sprintf("%s\x00%d", d.File, d.Line))
+		}
+		body := syncLines(at.Items, at.Indent, hash)
+		if at.IfRewrite != nil {
+			line, _ := prog.Line(at.File, at.Line)
+			ind := leadingWS(line)
+			lines = append(lines, strings.TrimRight(at.IfRewrite.Head, " \t")+" then  ! fgpu: was a one-line IF")
+			lines = append(lines, body...)
+			lines = append(lines, ind+"  "+strings.TrimLeft(at.IfRewrite.Action, " \t"), ind+"end if")
+			edits[at.File] = append(edits[at.File], edit{from: at.Line, to: at.Line, lines: lines})
+			continue
+		}
+		lines = append(lines, body...)
+		edits[at.File] = append(edits[at.File], edit{from: at.Line, to: at.Line - 1, lines: lines})
+	}
+	for _, d := range sp.Decls {
+		k := fmt.Sprintf("%s\x00%d", d.File, d.Line)
+		if decls[k] == nil {
+			continue
+		}
+		edits[d.File] = append(edits[d.File], edit{from: d.Line, to: d.Line - 1, lines: asyncLines(d)})
+	}
+	return diags
+}
+
+func leadingWS(line string) string {
+	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+}
+
+// asyncLines writes an ASYNCHRONOUS statement (and a comment naming the
+// written buffers it cannot name).
+func asyncLines(d *lowering.AsyncDecl) []string {
+	var out []string
+	if len(d.Names) > 0 {
+		out = append(out, wrap(d.Indent+"asynchronous :: "+strings.Join(d.Names, ", ")+"  ! fgpu: written by launches")...)
+	}
+	if len(d.Skipped) > 0 {
+		out = append(out, d.Indent+"! fgpu: also written by launches, not declared asynchronous here (not variables of this scope): "+strings.Join(d.Skipped, ", "))
+	}
+	return out
+}
+
+// syncLines writes the calls of one place: waits, discards, stale marks,
+// leaves, in that order.
+func syncLines(items []lowering.SyncInsert, indent, hash string) []string {
+	var out []string
+	for _, kind := range []rules.SyncKind{rules.SyncWait, rules.SyncDiscard, rules.SyncStale, rules.SyncLeave} {
+		for _, it := range items {
+			if it.Kind != kind {
+				continue
+			}
+			var call, comment string
+			switch kind {
+			case rules.SyncWait:
+				call, comment = fmt.Sprintf("call fgpu_%s_wait()", hash), "wait ("+it.Why+")"
+			case rules.SyncDiscard:
+				call, comment = fmt.Sprintf("call fgpu_rt_discard(%s)", it.Var), "discard"
+			case rules.SyncStale:
+				call, comment = fmt.Sprintf("call fgpu_rt_stale(%s)", it.Var), "host write"
+			case rules.SyncLeave:
+				call, comment = fmt.Sprintf("call fgpu_%s_leave()", hash), "leave"
+			}
+			if it.Guard != "" {
+				call = fmt.Sprintf("if (%s(%s)) %s", it.Guard, it.Var, call)
+			}
+			out = append(out, indent+call+"  ! fgpu: "+comment)
+		}
+	}
+	return out
+}

@@ -1,0 +1,979 @@
+package facts
+
+// This file extracts the host control flow of every procedure (or main
+// program) whose body holds a parallel loop: its statements, the edges
+// between them, what each one accesses, calls and frees. rules/sync.mg
+// runs the pending-launch analysis over them (design doc, "Where the host
+// waits"); lowering/sync.go turns its results into lines of the host
+// rewrite, using the HostNode records kept here.
+//
+// Granularity: an access is recorded for the root variable of the
+// designator (a(i)%b%c accesses a). Two accesses to the same root overlap;
+// the design doc's component paths are finer (a later refinement).
+//
+// A parallel loop is one node of kind /launch with two sets of out-edges:
+// hnext_launch (to the statement after it, when the rules offload it) and
+// hnext_host (into its body, when it stays on the host, where its body
+// statements are host statements of a loop).
+
+import (
+	"strings"
+
+	"fgpu/frontend"
+
+	"github.com/google/mangle/ast"
+)
+
+// HostNode is a statement (or a construct's head or end) of the host
+// control flow, for placing what the sync rules decide before it.
+type HostNode struct {
+	Site string
+	Kind string // hstmt kind without the slash: simple, call, io, launch, do, do_while, do_iter, if, select, case, block_end, end, ...
+	Stmt frontend.Stmt
+	Proc *frontend.Procedure
+	Pos  frontend.Pos
+	// Construct is the construct this node is the head, branch head or
+	// end of (nil for other statements).
+	Construct *frontend.Construct
+	// Parent is the construct whose statement list holds the node's
+	// statement (nil at the procedure's top level); for a branch head or
+	// end: the construct's parent.
+	Parent *frontend.Construct
+	// Prev is the statement before this one in its statement list (nil
+	// for the first).
+	Prev frontend.Stmt
+	// IfStmt is the logical IF whose action this node is (nil otherwise).
+	IfStmt *frontend.IfStmt
+	// Cycles are the CYCLE statements that go to this node (a do
+	// iteration node or a do while head).
+	Cycles []*frontend.CycleStmt
+	// Heads of the enclosing constructs (outermost first) by their head
+	// node site, for hoisting: a wait hoisted to a loop goes before the
+	// loop's construct.
+}
+
+// timingNames are the timing procedures: wait points (ARCHITECTURE.md
+// section 4), so that benchmarks time the kernels.
+var timingNames = map[string]bool{"system_clock": true, "cpu_time": true, "date_and_time": true, "omp_get_wtime": true, "mpi_wtime": true}
+
+// inquiryNames are intrinsics whose first argument is inquired about (its
+// shape, allocation, association, presence, kind or type), not read.
+var inquiryNames = map[string]bool{
+	"size": true, "lbound": true, "ubound": true, "shape": true, "allocated": true, "associated": true,
+	"present": true, "kind": true, "rank": true, "len": true, "storage_size": true, "is_contiguous": true,
+	"digits": true, "epsilon": true, "huge": true, "tiny": true, "precision": true, "range": true, "radix": true,
+	"maxexponent": true, "minexponent": true, "bit_size": true, "new_line": true, "same_type_as": true, "extends_type_of": true,
+}
+
+// hostCFG extracts the host control flow of every procedure that holds a
+// parallel loop (after the main traversal: every statement has its site).
+func (x *extractor) hostCFG() {
+	for _, f := range x.prog.Files {
+		for _, u := range f.Units {
+			x.hostCFGUnit(u)
+		}
+	}
+}
+
+func (x *extractor) hostCFGUnit(u *frontend.Procedure) {
+	if u.Kind != frontend.UnitModule && u.Kind != frontend.UnitSubmodule && u.Kind != frontend.UnitBlockData && !u.Interface && hasParallelLoop(u.Body) {
+		b := &cfgBuilder{x: x, proc: u, psite: x.site(u, u.Pos)}
+		b.run()
+	}
+	for _, q := range u.Contains {
+		x.hostCFGUnit(q)
+	}
+}
+
+func hasParallelLoop(ss []frontend.Stmt) bool {
+	for _, s := range ss {
+		k, ok := s.(*frontend.Construct)
+		if !ok {
+			continue
+		}
+		if d, ok := k.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
+			return true
+		}
+		if hasParallelLoop(k.Body) {
+			return true
+		}
+		for _, br := range k.Branches {
+			if hasParallelLoop(br.Body) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// out is a node whose out-edge is still to be connected, with the kind of
+// edge (hnext, hnext_launch or hnext_host).
+type out struct {
+	site string
+	pred string
+}
+
+// cfgCtx is an enclosing construct: exits leave it, cycles (of a DO) go to
+// its iteration node.
+type cfgCtx struct {
+	k      *frontend.Construct
+	name   string
+	isDo   bool
+	iter   string // the node a CYCLE goes to
+	iterN  *HostNode
+	exits  []out
+	locals []*frontend.Symbol // block locals freed when leaving
+	loop   string             // host loop site (for hin_loop), "" if none
+}
+
+type cfgBuilder struct {
+	x     *extractor
+	proc  *frontend.Procedure
+	psite ast.Constant
+	stack []*cfgCtx
+}
+
+func (b *cfgBuilder) run() {
+	b.x.add("hproc", b.psite)
+	if b.x.set.HostNodes == nil {
+		b.x.set.HostNodes = map[string]*HostNode{}
+	}
+	outs := b.list(b.proc.Body, nil, []out{{site: "", pred: ""}})
+	// The end of the procedure (its END statement; lowering places what
+	// goes there before CONTAINS when the procedure has internal ones).
+	var endStmt frontend.Stmt = b.proc.End
+	pos := b.proc.Pos
+	if b.proc.End != nil {
+		pos = b.proc.End.Pos
+	}
+	if endStmt == nil {
+		endStmt = &frontend.EndStmt{}
+	}
+	n := b.node(endStmt, pos, "end", nil, nil)
+	b.connect(outs, n.Site)
+}
+
+// node registers a host statement node.
+func (b *cfgBuilder) node(s frontend.Stmt, pos frontend.Pos, kind string, parent *frontend.Construct, prev frontend.Stmt) *HostNode {
+	site := b.x.site(s, pos)
+	n := b.x.set.HostNodes[site.Symbol]
+	if n == nil {
+		n = &HostNode{Site: site.Symbol, Kind: kind, Stmt: s, Proc: b.proc, Pos: pos, Parent: parent, Prev: prev}
+		b.x.set.HostNodes[site.Symbol] = n
+	}
+	b.x.add("hstmt", site, b.psite, name("/"+kind))
+	for _, c := range b.stack {
+		if c.loop != "" {
+			b.x.add("hin_loop", site, name(c.loop))
+		}
+	}
+	return n
+}
+
+// connect adds the edges from outs to site; an out with an empty site is
+// the procedure's entry.
+func (b *cfgBuilder) connect(outs []out, site string) {
+	for _, o := range outs {
+		if o.site == "" {
+			b.x.add("hentry", b.psite, name(site))
+			continue
+		}
+		p := o.pred
+		if p == "" {
+			p = "hnext"
+		}
+		b.x.add(p, name(o.site), name(site))
+	}
+}
+
+// list extracts a statement list entered from outs; it returns the outs
+// of its end.
+func (b *cfgBuilder) list(ss []frontend.Stmt, parent *frontend.Construct, outs []out) []out {
+	var prev frontend.Stmt
+	for i := 0; i < len(ss); i++ {
+		s := ss[i]
+		if d, ok := s.(*frontend.DirectiveStmt); ok {
+			// "!$omp parallel do" + DO: the loop is a parallel loop (facts
+			// of extract.go); other directives are no statements.
+			if isOmpParallelDo(d) && i+1 < len(ss) {
+				if k, ok := ss[i+1].(*frontend.Construct); ok {
+					if _, ok := k.Head.(*frontend.DoStmt); ok {
+						if _, isLoop := b.x.set.Loops[b.x.sites[k.Head]]; isLoop {
+							outs = b.parallelLoop(k, parent, prev, outs)
+							prev = k
+							i++
+							continue
+						}
+					}
+				}
+			}
+			continue
+		}
+		outs = b.stmt(s, parent, prev, outs)
+		prev = s
+	}
+	return outs
+}
+
+func (b *cfgBuilder) stmt(s frontend.Stmt, parent *frontend.Construct, prev frontend.Stmt, outs []out) []out {
+	switch k := s.(type) {
+	case *frontend.Construct:
+		return b.construct(k, parent, prev, outs)
+	case *frontend.FormatStmt, *frontend.DataStmt, *frontend.DirectiveStmt:
+		return outs
+	case *frontend.AssignStmt:
+		if k.StmtFunc {
+			return outs
+		}
+	}
+	pos := frontend.StmtPos(s)
+	switch k := s.(type) {
+	case *frontend.IfStmt:
+		n := b.node(k, pos, "if", parent, prev)
+		st := name(n.Site)
+		b.expr(k.Cond, st)
+		b.connect(outs, n.Site)
+		cond := []out{{site: n.Site}}
+		if k.Action == nil {
+			return cond
+		}
+		a := b.simple(k.Action, frontend.StmtPos(k.Action), parent, nil, cond)
+		if an := b.x.set.HostNodes[b.x.sites[k.Action]]; an != nil {
+			an.IfStmt = k
+		}
+		return append(cond, a...)
+	}
+	return b.simple(s, pos, parent, prev, outs)
+}
+
+// simple extracts a statement that is not a construct.
+func (b *cfgBuilder) simple(s frontend.Stmt, pos frontend.Pos, parent *frontend.Construct, prev frontend.Stmt, outs []out) []out {
+	kind := "simple"
+	switch k := s.(type) {
+	case *frontend.CallStmt:
+		kind = "call"
+	case *frontend.IOStmt:
+		kind = "io"
+	case *frontend.StopStmt:
+		kind = "stop"
+	case *frontend.ReturnStmt:
+		kind = "return"
+	case *frontend.GotoStmt, *frontend.ArithIfStmt:
+		kind = "goto"
+	case *frontend.AllocateStmt:
+		kind = "allocate"
+	case *frontend.DeallocateStmt:
+		kind = "deallocate"
+	case *frontend.ExitStmt:
+		kind = "exit"
+	case *frontend.CycleStmt:
+		kind = "cycle"
+	case *frontend.OpaqueStmt, *frontend.EntryStmt:
+		kind = "unknown"
+	case *frontend.IfStmt:
+		// A logical IF as the action of another: not valid Fortran.
+		kind = "unknown"
+	case *frontend.WhereStmt, *frontend.ForallStmt, *frontend.AssignStmt, *frontend.PtrAssignStmt, *frontend.NullifyStmt, *frontend.ContinueStmt:
+	default:
+		_ = k
+		kind = "unknown"
+	}
+	n := b.node(s, pos, kind, parent, prev)
+	st := name(n.Site)
+	b.connect(outs, n.Site)
+	b.accesses(s, st)
+	switch k := s.(type) {
+	case *frontend.StopStmt, *frontend.ReturnStmt, *frontend.GotoStmt, *frontend.ArithIfStmt:
+		return nil
+	case *frontend.ExitStmt:
+		c, inner := b.target(k.Name, true)
+		if c == nil {
+			return nil
+		}
+		b.frees(st, inner)
+		c.exits = append(c.exits, out{site: n.Site})
+		return nil
+	case *frontend.CycleStmt:
+		c, inner := b.target(k.Name, false)
+		if c == nil || c.iter == "" {
+			return nil
+		}
+		// Leaving the blocks inside the loop body.
+		b.frees(st, inner)
+		b.x.add("hnext", st, name(c.iter))
+		if c.iterN != nil {
+			c.iterN.Cycles = append(c.iterN.Cycles, k)
+		}
+		return nil
+	}
+	return []out{{site: n.Site}}
+}
+
+// target finds the construct an EXIT (exit=true) or CYCLE leaves, and the
+// contexts inside it that the statement leaves too (innermost first),
+// the target included for an exit.
+func (b *cfgBuilder) target(nm string, exit bool) (*cfgCtx, []*cfgCtx) {
+	var inner []*cfgCtx
+	for i := len(b.stack) - 1; i >= 0; i-- {
+		c := b.stack[i]
+		match := c.isDo && nm == ""
+		if nm != "" {
+			match = strings.EqualFold(c.name, nm)
+		}
+		if match {
+			if exit {
+				inner = append(inner, c)
+			}
+			return c, inner
+		}
+		inner = append(inner, c)
+	}
+	return nil, nil
+}
+
+// frees records the block locals a statement frees by leaving blocks.
+func (b *cfgBuilder) frees(st ast.Constant, ctxs []*cfgCtx) {
+	for _, c := range ctxs {
+		for _, v := range c.locals {
+			b.x.add("hfree", st, b.x.varSite(v))
+		}
+	}
+}
+
+// blockLocals are the variables a BLOCK construct frees at its end.
+func blockLocals(k *frontend.Construct) []*frontend.Symbol {
+	if k.Scope == nil {
+		return nil
+	}
+	var out []*frontend.Symbol
+	for _, s := range k.Scope.Order {
+		if s.Kind == frontend.SymVariable && s.Use == nil && !s.Host && !s.Save && s.Init == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (b *cfgBuilder) push(c *cfgCtx) { b.stack = append(b.stack, c) }
+func (b *cfgBuilder) pop() *cfgCtx {
+	c := b.stack[len(b.stack)-1]
+	b.stack = b.stack[:len(b.stack)-1]
+	return c
+}
+
+func constructName(h frontend.Stmt) string {
+	switch h := h.(type) {
+	case *frontend.IfThenStmt:
+		return h.Name
+	case *frontend.DoStmt:
+		return h.Name
+	case *frontend.SelectCaseStmt:
+		return h.Name
+	case *frontend.SelectTypeStmt:
+		return h.Name
+	case *frontend.SelectRankStmt:
+		return h.Name
+	case *frontend.BlockStmt:
+		return h.Name
+	case *frontend.AssociateStmt:
+		return h.Name
+	case *frontend.WhereStmt:
+		return h.Name
+	case *frontend.ForallStmt:
+		return h.Name
+	case *frontend.CriticalStmt:
+		return h.Name
+	}
+	return ""
+}
+
+func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct, prev frontend.Stmt, outs []out) []out {
+	hpos := frontend.StmtPos(k.Head)
+	c := &cfgCtx{k: k, name: constructName(k.Head)}
+	head := func(kind string) *HostNode {
+		n := b.node(k.Head, hpos, kind, parent, prev)
+		n.Construct = k
+		b.connect(outs, n.Site)
+		return n
+	}
+	switch h := k.Head.(type) {
+	case *frontend.DoStmt:
+		if h.Concurrent != nil {
+			return b.parallelLoop(k, parent, prev, outs)
+		}
+		c.isDo = true
+		if h.While != nil {
+			n := head("do_while")
+			st := name(n.Site)
+			b.expr(h.While, st)
+			b.x.add("hloop", st, b.psite)
+			c.loop = n.Site
+			b.x.add("hin_loop", st, st)
+			c.iter, c.iterN = n.Site, n
+			b.push(c)
+			body := b.list(k.Body, k, []out{{site: n.Site}})
+			b.pop()
+			b.connect(body, n.Site)
+			return append([]out{{site: n.Site}}, c.exits...)
+		}
+		kind := "do"
+		n := head(kind)
+		st := name(n.Site)
+		b.expr(h.Lo, st)
+		b.expr(h.Hi, st)
+		b.expr(h.Step, st)
+		if h.VarSym != nil {
+			b.access(st, h.VarSym, "/write")
+		}
+		b.x.add("hloop", st, b.psite)
+		c.loop = n.Site
+		// The iteration node: the END DO (increment and test).
+		end := k.End
+		if end == nil {
+			end = &frontend.EndStmt{}
+		}
+		b.push(c)
+		it := b.node(end, frontend.StmtPos(end), "do_iter", k, nil)
+		it.Construct = k
+		c.iter, c.iterN = it.Site, it
+		if h.VarSym != nil {
+			b.access(name(it.Site), h.VarSym, "/write")
+		}
+		entry := []out{{site: n.Site}, {site: it.Site}}
+		if h.Lo == nil && h.While == nil {
+			// DO without control: no zero-trip edge.
+		}
+		body := b.list(k.Body, k, entry)
+		b.pop()
+		b.connect(body, it.Site)
+		res := []out{{site: it.Site}}
+		if h.Lo != nil {
+			res = append(res, out{site: n.Site})
+		}
+		return append(res, c.exits...)
+	case *frontend.IfThenStmt:
+		n := head("if")
+		b.expr(h.Cond, name(n.Site))
+		b.push(c)
+		var res []out
+		res = append(res, b.list(k.Body, k, []out{{site: n.Site}})...)
+		last := []out{{site: n.Site}}
+		hasElse := false
+		for _, br := range k.Branches {
+			switch bh := br.Head.(type) {
+			case *frontend.ElseIfStmt:
+				en := b.node(bh, frontend.StmtPos(bh), "if", parent, nil)
+				en.Construct = k
+				b.connect(last, en.Site)
+				b.expr(bh.Cond, name(en.Site))
+				last = []out{{site: en.Site}}
+				res = append(res, b.list(br.Body, k, last)...)
+			default:
+				hasElse = true
+				res = append(res, b.list(br.Body, k, last)...)
+			}
+		}
+		b.pop()
+		if !hasElse {
+			res = append(res, last...)
+		}
+		return append(res, c.exits...)
+	case *frontend.SelectCaseStmt, *frontend.SelectTypeStmt, *frontend.SelectRankStmt:
+		n := head("select")
+		st := name(n.Site)
+		switch h := h.(type) {
+		case *frontend.SelectCaseStmt:
+			b.expr(h.Expr, st)
+		case *frontend.SelectTypeStmt:
+			b.selector(h.Expr, st)
+		case *frontend.SelectRankStmt:
+			b.selector(h.Expr, st)
+		}
+		b.push(c)
+		var res []out
+		hasDefault := false
+		for _, br := range k.Branches {
+			cn := b.node(br.Head, frontend.StmtPos(br.Head), "case", parent, nil)
+			cn.Construct = k
+			b.connect([]out{{site: n.Site}}, cn.Site)
+			switch bh := br.Head.(type) {
+			case *frontend.CaseStmt:
+				hasDefault = hasDefault || bh.Default
+				for _, r := range bh.Items {
+					b.expr(r.Lo, name(cn.Site))
+					b.expr(r.Hi, name(cn.Site))
+				}
+			case *frontend.TypeGuardStmt:
+				hasDefault = hasDefault || bh.Guard == "classdefault"
+			case *frontend.RankCaseStmt:
+				hasDefault = hasDefault || bh.Default
+				b.expr(bh.Rank, name(cn.Site))
+			}
+			res = append(res, b.list(br.Body, k, []out{{site: cn.Site}})...)
+		}
+		b.pop()
+		if !hasDefault {
+			res = append(res, out{site: n.Site})
+		}
+		return append(res, c.exits...)
+	case *frontend.BlockStmt:
+		c.locals = blockLocals(k)
+		b.push(c)
+		body := b.list(k.Body, k, outs)
+		b.pop()
+		end := k.End
+		if end == nil {
+			end = &frontend.EndStmt{}
+		}
+		en := b.node(end, frontend.StmtPos(end), "block_end", parent, nil)
+		en.Construct = k
+		b.connect(body, en.Site)
+		b.frees(name(en.Site), []*cfgCtx{c})
+		return append([]out{{site: en.Site}}, c.exits...)
+	case *frontend.AssociateStmt:
+		n := head("simple")
+		for _, a := range h.Assocs {
+			b.selector(a.Expr, name(n.Site))
+		}
+		b.push(c)
+		body := b.list(k.Body, k, []out{{site: n.Site}})
+		b.pop()
+		return append(body, c.exits...)
+	case *frontend.WhereStmt, *frontend.ForallStmt:
+		// Every part runs in order (masks choose the elements).
+		n := head("simple")
+		st := name(n.Site)
+		if w, ok := h.(*frontend.WhereStmt); ok {
+			b.expr(w.Mask, st)
+		} else {
+			b.header(h.(*frontend.ForallStmt).Header, st)
+		}
+		b.push(c)
+		res := b.list(k.Body, k, []out{{site: n.Site}})
+		for _, br := range k.Branches {
+			en := b.node(br.Head, frontend.StmtPos(br.Head), "simple", k, nil)
+			en.Construct = k
+			b.connect(res, en.Site)
+			if e, ok := br.Head.(*frontend.ElsewhereStmt); ok {
+				b.expr(e.Mask, name(en.Site))
+			}
+			res = b.list(br.Body, k, []out{{site: en.Site}})
+		}
+		b.pop()
+		return append(res, c.exits...)
+	case *frontend.CriticalStmt:
+		b.push(c)
+		body := b.list(k.Body, k, outs)
+		b.pop()
+		return append(body, c.exits...)
+	}
+	// A construct the flow does not model.
+	n := head("unknown")
+	return []out{{site: n.Site}}
+}
+
+// parallelLoop extracts a parallel loop: a launch when the rules offload
+// it, else a host loop over its body.
+func (b *cfgBuilder) parallelLoop(k *frontend.Construct, parent *frontend.Construct, prev frontend.Stmt, outs []out) []out {
+	d := k.Head.(*frontend.DoStmt)
+	n := b.node(k.Head, frontend.StmtPos(k.Head), "launch", parent, prev)
+	n.Construct = k
+	if dir, ok := prev.(*frontend.DirectiveStmt); ok && isOmpParallelDo(dir) {
+		n.Prev = nil
+	}
+	b.connect(outs, n.Site)
+	st := name(n.Site)
+	// The host evaluates the bounds (also for a launch).
+	if d.Concurrent != nil {
+		for _, ix := range d.Concurrent.Indices {
+			b.expr(ix.Lo, st)
+			b.expr(ix.Hi, st)
+			b.expr(ix.Step, st)
+		}
+	} else {
+		b.expr(d.Lo, st)
+		b.expr(d.Hi, st)
+		b.expr(d.Step, st)
+	}
+	b.x.add("hloop", st, b.psite)
+	c := &cfgCtx{k: k, name: d.Name, isDo: true, loop: n.Site}
+	end := k.End
+	if end == nil {
+		end = &frontend.EndStmt{}
+	}
+	b.push(c)
+	it := b.node(end, frontend.StmtPos(end), "do_iter", k, nil)
+	it.Construct = k
+	c.iter, c.iterN = it.Site, it
+	body := b.list(k.Body, k, []out{{site: n.Site, pred: "hnext_host"}, {site: it.Site}})
+	for _, br := range k.Branches {
+		body = append(body, b.list(br.Body, k, nil)...)
+	}
+	b.pop()
+	b.connect(body, it.Site)
+	res := []out{{site: n.Site, pred: "hnext_launch"}, {site: n.Site, pred: "hnext_host"}, {site: it.Site}}
+	return append(res, c.exits...)
+}
+
+// accesses records what a simple statement reads, writes, calls.
+func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
+	switch k := s.(type) {
+	case *frontend.AssignStmt:
+		b.expr(k.RHS, st)
+		b.designator(k.LHS, st, "/write")
+		if k.Proc != nil {
+			b.x.add("hcall", st, b.x.procSite(k.Proc))
+		}
+	case *frontend.PtrAssignStmt:
+		if r := rootName(k.RHS); r != nil {
+			b.subscripts(k.RHS, st)
+			b.access(st, r.Sym, "/inquiry")
+		} else {
+			b.expr(k.RHS, st)
+		}
+		b.designator(k.LHS, st, "/write")
+	case *frontend.CallStmt:
+		b.call(st, k.Proc, k.Intr, k.Callee, k.Args)
+	case *frontend.ReturnStmt:
+		b.expr(k.Expr, st)
+	case *frontend.GotoStmt:
+		b.expr(k.Computed, st)
+	case *frontend.ArithIfStmt:
+		b.expr(k.Expr, st)
+	case *frontend.StopStmt:
+		b.expr(k.Code, st)
+		b.expr(k.Quiet, st)
+	case *frontend.AllocateStmt:
+		for _, it := range k.Items {
+			if it.Kind == frontend.ERef {
+				for _, a := range it.Args {
+					b.expr(a, st)
+				}
+				b.designator(it.X, st, "/alloc")
+			} else {
+				b.designator(it, st, "/alloc")
+			}
+		}
+		b.options(k.Opts, st)
+	case *frontend.DeallocateStmt:
+		for _, it := range k.Items {
+			if it.Kind == frontend.EName && it.Sym != nil && it.Sym.Kind == frontend.SymVariable {
+				b.x.add("hfree", st, b.x.varSite(it.Sym))
+				continue
+			}
+			b.designator(it, st, "/write")
+		}
+		b.options(k.Opts, st)
+	case *frontend.NullifyStmt:
+		for _, it := range k.Items {
+			b.designator(it, st, "/write")
+		}
+	case *frontend.IOStmt:
+		b.io(k, st)
+	case *frontend.WhereStmt:
+		b.expr(k.Mask, st)
+		if k.Action != nil {
+			b.accesses(k.Action, st)
+		}
+	case *frontend.ForallStmt:
+		b.header(k.Header, st)
+		if k.Action != nil {
+			b.accesses(k.Action, st)
+		}
+	}
+}
+
+func (b *cfgBuilder) options(opts []*frontend.Expr, st ast.Constant) {
+	for _, o := range opts {
+		if o.Kind == frontend.EKeyword && (o.Name == "stat" || o.Name == "errmsg") {
+			b.designator(o.X, st, "/write")
+			continue
+		}
+		b.expr(o, st)
+	}
+}
+
+func (b *cfgBuilder) header(h *frontend.ConcurrentHeader, st ast.Constant) {
+	if h == nil {
+		return
+	}
+	for _, ix := range h.Indices {
+		b.expr(ix.Lo, st)
+		b.expr(ix.Hi, st)
+		b.expr(ix.Step, st)
+	}
+	b.expr(h.Mask, st)
+}
+
+// selector records an associate or select selector: a designator is not
+// read (its subscripts are), an expression is.
+func (b *cfgBuilder) selector(e *frontend.Expr, st ast.Constant) {
+	if r := rootName(e); r != nil && e.Kind != frontend.EKeyword {
+		b.subscripts(e, st)
+		b.access(st, r.Sym, "/inquiry")
+		return
+	}
+	b.expr(e, st)
+}
+
+func (b *cfgBuilder) io(k *frontend.IOStmt, st ast.Constant) {
+	internal := false
+	if (k.Op == "write" || k.Op == "read") && len(k.Control) > 0 {
+		u := k.Control[0]
+		for _, a := range k.Control {
+			if a.Kind == frontend.EKeyword && a.Name == "unit" {
+				u = a.X
+			}
+		}
+		internal = u != nil && u.Kind != frontend.EKeyword && u.Type.Base == frontend.TyCharacter
+	}
+	if !internal {
+		b.x.add("hio", st)
+	}
+	for i, a := range k.Control {
+		if a.Kind == frontend.EKeyword {
+			switch a.Name {
+			case "err", "end", "eor":
+				b.x.add("hio_jump", st)
+				continue
+			case "iostat", "iomsg", "size", "nextrec", "number", "exist", "opened", "named", "name", "newunit",
+				"access", "action", "blank", "delim", "direct", "form", "formatted", "pad", "position", "read",
+				"readwrite", "recl", "sequential", "unformatted", "write", "pos", "id", "pending", "asynchronous", "stream", "encoding", "sign", "decimal", "round":
+				if k.Op == "inquire" || a.Name == "iostat" || a.Name == "iomsg" || a.Name == "size" || a.Name == "newunit" {
+					b.designator(a.X, st, "/write")
+					continue
+				}
+			}
+			b.expr(a.X, st)
+			continue
+		}
+		if i == 0 && internal && k.Op == "write" {
+			b.designator(a, st, "/write")
+			continue
+		}
+		b.expr(a, st)
+	}
+	for _, it := range k.Items {
+		if k.Op == "read" {
+			b.input(it, st)
+		} else {
+			b.expr(it, st)
+		}
+	}
+}
+
+func (b *cfgBuilder) input(it *frontend.Expr, st ast.Constant) {
+	if it == nil {
+		return
+	}
+	if it.Kind == frontend.EImpliedDo {
+		for _, a := range it.Args {
+			b.input(a, st)
+		}
+		for _, r := range it.Range {
+			b.expr(r, st)
+		}
+		return
+	}
+	b.designator(it, st, "/write")
+}
+
+// access records a host access of a variable (its original symbol).
+func (b *cfgBuilder) access(st ast.Constant, sym *frontend.Symbol, mode string) {
+	if sym == nil || sym.Kind != frontend.SymVariable {
+		return
+	}
+	for sym.Use != nil {
+		sym = sym.Use
+	}
+	v := b.x.varSite(sym)
+	b.x.add("hacc", st, v, name(mode))
+	if sym.InCommon {
+		b.x.add("hglobal", v)
+	}
+}
+
+// designator records a variable being defined (or allocated): its root
+// with mode, its subscripts read.
+func (b *cfgBuilder) designator(e *frontend.Expr, st ast.Constant, mode string) {
+	if e == nil {
+		return
+	}
+	b.subscripts(e, st)
+	root := e
+	for root != nil && (root.Kind == frontend.ERef || root.Kind == frontend.EComponent) {
+		root = root.X
+	}
+	if root != nil && root.Kind == frontend.EName {
+		b.access(st, root.Sym, mode)
+	}
+}
+
+// subscripts records the reads of the subscripts of a designator.
+func (b *cfgBuilder) subscripts(e *frontend.Expr, st ast.Constant) {
+	for r := e; r != nil && (r.Kind == frontend.ERef || r.Kind == frontend.EComponent); r = r.X {
+		if r.Kind == frontend.ERef {
+			for _, a := range r.Args {
+				b.expr(a, st)
+			}
+		}
+	}
+}
+
+// expr records what evaluating an expression reads and calls.
+func (b *cfgBuilder) expr(e *frontend.Expr, st ast.Constant) {
+	if e == nil || e.Const != nil {
+		return
+	}
+	switch e.Kind {
+	case frontend.EName:
+		if e.Ref == frontend.RefProcedure {
+			if e.Sym != nil && e.Sym.Proc != nil {
+				b.x.add("hcall", st, b.x.procSite(e.Sym.Proc))
+			} else {
+				b.x.add("hcall_external", st)
+			}
+			return
+		}
+		b.access(st, e.Sym, "/read")
+	case frontend.EComponent:
+		b.designator(e, st, "/read")
+	case frontend.ERef:
+		switch e.Ref {
+		case frontend.RefFunction:
+			b.call(st, e.Proc, nil, e, e.Args)
+			if e.X != nil && e.X.Kind == frontend.EComponent {
+				b.expr(e.X.X, st)
+			}
+		case frontend.RefIntrinsic:
+			n := ""
+			if e.Intr != nil {
+				n = e.Intr.Name
+			}
+			if timingNames[n] {
+				b.x.add("htiming", st)
+			}
+			for i, a := range e.Args {
+				v := a
+				if v != nil && v.Kind == frontend.EKeyword {
+					v = v.X
+				}
+				if i == 0 && inquiryNames[n] {
+					if r := rootName(v); r != nil {
+						b.subscripts(v, st)
+						b.access(st, r.Sym, "/inquiry")
+						continue
+					}
+				}
+				b.expr(v, st)
+			}
+		case frontend.RefStructure:
+			for _, a := range e.Args {
+				b.expr(a, st)
+			}
+		default:
+			b.designator(e, st, "/read")
+		}
+	case frontend.EBinary, frontend.EUnary:
+		if e.Proc != nil {
+			b.x.add("hcall", st, b.x.procSite(e.Proc))
+		}
+		b.expr(e.X, st)
+		b.expr(e.Y, st)
+	case frontend.EParen, frontend.EKeyword:
+		b.expr(e.X, st)
+	case frontend.EComplex:
+		b.expr(e.X, st)
+		b.expr(e.Y, st)
+	case frontend.EArray:
+		for _, a := range e.Args {
+			b.expr(a, st)
+		}
+	case frontend.EImpliedDo, frontend.ERange:
+		for _, r := range e.Range {
+			b.expr(r, st)
+		}
+		for _, a := range e.Args {
+			b.expr(a, st)
+		}
+	}
+}
+
+// call records a call: the procedure (or an external or timing call) and
+// its actual arguments: a designator associated with a dummy that is not
+// intent(in) or value may be written.
+func (b *cfgBuilder) call(st ast.Constant, p *frontend.Procedure, in *frontend.Intrinsic, callee *frontend.Expr, args []*frontend.Expr) {
+	n := ""
+	if callee != nil {
+		n = strings.ToLower(calleeName(callee))
+	}
+	if in != nil {
+		n = in.Name
+	}
+	if p != nil {
+		n = strings.ToLower(p.Name)
+	}
+	if timingNames[n] {
+		b.x.add("htiming", st)
+	}
+	if in != nil {
+		for _, a := range args {
+			b.argument(a, st, nil, true)
+		}
+		return
+	}
+	if p == nil {
+		b.x.add("hcall_external", st)
+		for _, a := range args {
+			b.argument(a, st, nil, true)
+		}
+		return
+	}
+	b.x.add("hcall", st, b.x.procSite(p))
+	if callee != nil {
+		t := callee
+		if t.Kind == frontend.ERef {
+			t = t.X
+		}
+		if t != nil && t.Kind == frontend.EComponent && t.Ref == frontend.RefProcedure {
+			// The passed object of obj%method(...).
+			b.argument(t.X, st, nil, true)
+		}
+	}
+	for i, a := range args {
+		if a == nil {
+			continue
+		}
+		var d *frontend.Symbol
+		if a.Kind == frontend.EKeyword {
+			for _, dd := range p.Dummies {
+				if dd.Name == a.Name {
+					d = dd
+				}
+			}
+		} else if i < len(p.Dummies) {
+			d = p.Dummies[i]
+		}
+		b.argument(a, st, d, d == nil || !(d.Intent == "in" || d.Value))
+	}
+}
+
+func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Symbol, mayWrite bool) {
+	v := a
+	if v != nil && v.Kind == frontend.EKeyword {
+		v = v.X
+	}
+	if v == nil || v.Kind == frontend.EStar {
+		if v != nil && v.Label != "" {
+			// An alternate return: the call may jump.
+			b.x.add("hio_jump", st)
+		}
+		return
+	}
+	if r := rootName(v); r != nil && mayWrite {
+		b.subscripts(v, st)
+		b.access(st, r.Sym, "/write")
+		return
+	}
+	b.expr(v, st)
+}

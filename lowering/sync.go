@@ -1,0 +1,472 @@
+package lowering
+
+// This file places what the sync analysis decided (rules/sync.mg, read
+// through rules.CheckResult.SyncPoints) in the host source: each wait,
+// discard, stale mark and leave becomes a line inserted before a line of
+// the original source, at the nearest point that is correct when the
+// statement does not start its own line:
+//
+//	a statement alone on its line, or first on it   before its line
+//	a statement after simple statements on its line before the first of them
+//	the action of a one-line IF                     inside the IF, rewritten as
+//	                                                an IF construct (else before it)
+//	an ELSE IF condition, a CASE selector           before the whole construct
+//	a DO WHILE condition                            before the DO WHILE, before its
+//	                                                END DO and before every CYCLE of it
+//	the next iteration of a DO (END DO)             before the END DO and every CYCLE
+//	a wait hoisted out of a loop                    before the loop's DO statement
+//	the end of the procedure                        before CONTAINS, else before END
+//
+// Nothing is dropped: where no correct place exists, a "not yet
+// implemented" error at the statement. It also lists, per procedure that
+// launches, the variables it passes to launches as written buffers, for an
+// ASYNCHRONOUS statement in its specification part.
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"fgpu/facts"
+	"fgpu/frontend"
+	"fgpu/rules"
+)
+
+// SyncInsert is a line the host rewrite inserts.
+type SyncInsert struct {
+	Kind rules.SyncKind
+	// Var is the variable of a discard or stale mark, as named at the
+	// statement; Guard is "allocated" or "associated" when it may have no
+	// storage there ("" otherwise).
+	Var, Guard string
+	Why        string // short reason (waits)
+}
+
+// SyncAt is the lines inserted before one line of a file.
+type SyncAt struct {
+	File   string
+	Line   int // insert before this line (original numbering)
+	Indent string
+	Items  []SyncInsert
+	// IfRewrite, when set, is a one-line IF whose action gets the items
+	// inside: the IF statement (Line) is replaced by an IF construct.
+	IfRewrite *IfRewrite
+}
+
+// IfRewrite is a one-line IF rewritten as "IF (cond) THEN / items /
+// action / END IF".
+type IfRewrite struct {
+	Head   string // the line up to the action, without it ("10 if (x > 0) ")
+	Action string // the action and what follows it on the line
+}
+
+// AsyncDecl is an ASYNCHRONOUS statement for a procedure that launches.
+type AsyncDecl struct {
+	File   string
+	Line   int // insert before this line: the first executable statement
+	Indent string
+	Names  []string
+	// Skipped are the written buffers that cannot be named there (block
+	// locals, associate names, named constants), for a comment.
+	Skipped []string
+}
+
+// SyncPlan is the placement of the sync decisions.
+type SyncPlan struct {
+	At    []*SyncAt
+	Decls []*AsyncDecl
+}
+
+// PlaceSync places the sync decisions of cr in the source of prog.
+func PlaceSync(prog *frontend.Program, cr *rules.CheckResult, plan *Plan) (*SyncPlan, frontend.Diagnostics) {
+	sp := &SyncPlan{}
+	if cr == nil || plan == nil || len(plan.Kernels) == 0 {
+		return sp, nil
+	}
+	p := &placer{prog: prog, cr: cr, nodes: cr.Facts.HostNodes, at: map[string]*SyncAt{}, byStmt: map[frontend.Stmt]*facts.HostNode{}, first: map[string]map[int]int{}}
+	for _, n := range p.nodes {
+		p.byStmt[n.Stmt] = n
+	}
+	for _, pt := range cr.SyncPoints() {
+		n := p.nodes[pt.Site]
+		if n == nil {
+			p.errf(pt.Pos, "placing a %s before a statement the host flow does not describe", pt.Kind)
+			continue
+		}
+		p.place(n, pt)
+	}
+	p.asyncDecls(plan, sp)
+	for _, a := range p.at {
+		sp.At = append(sp.At, a)
+	}
+	sort.Slice(sp.At, func(i, j int) bool {
+		if sp.At[i].File != sp.At[j].File {
+			return sp.At[i].File < sp.At[j].File
+		}
+		return sp.At[i].Line < sp.At[j].Line
+	})
+	return sp, p.diags.Sort()
+}
+
+type placer struct {
+	prog   *frontend.Program
+	cr     *rules.CheckResult
+	nodes  map[string]*facts.HostNode
+	byStmt map[frontend.Stmt]*facts.HostNode
+	at     map[string]*SyncAt
+	first  map[string]map[int]int // file -> line -> smallest statement column
+	diags  frontend.Diagnostics
+}
+
+func (p *placer) errf(pos frontend.Pos, format string, args ...any) {
+	p.diags = append(p.diags, frontend.Diagnostic{Pos: pos, Severity: frontend.SevError,
+		Msg: "not yet implemented: " + fmt.Sprintf(format, args...) + " [nyi]"})
+}
+
+// anchor is a place: before a line of a file, or inside a one-line IF's
+// rewrite.
+type anchor struct {
+	file string
+	line int
+	ifs  *frontend.IfStmt
+}
+
+// place adds one decision at every anchor of its node.
+func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
+	item := SyncInsert{Kind: pt.Kind}
+	switch pt.Kind {
+	case rules.SyncWait:
+		item.Why = pt.ShortWhy()
+		if n.Kind == "return" || n.Kind == "end" {
+			return // the leave placed there waits
+		}
+	case rules.SyncDiscard, rules.SyncStale:
+		v := p.cr.Facts.Vars[pt.Var]
+		if v == nil {
+			p.errf(n.Pos, "a %s of a variable the facts do not name", pt.Kind)
+			return
+		}
+		item.Var = v.Name
+		if v.Allocatable {
+			item.Guard = "allocated"
+		} else if v.Pointer {
+			item.Guard = "associated"
+		}
+		if v.Kind == frontend.SymParameter {
+			return
+		}
+	}
+	var anchors []anchor
+	var ok bool
+	if pt.Hoisted {
+		if !isLoopHead(n) {
+			p.errf(n.Pos, "a %s hoisted to a statement that is not a loop", pt.Kind)
+			return
+		}
+		// A wait or stale mark hoisted to this loop: before the loop.
+		anchors, ok = p.entry(n)
+	} else {
+		anchors, ok = p.before(n)
+	}
+	if !ok {
+		p.errf(n.Pos, "placing a %s (%s) before this statement, which does not start a line where it can be put", pt.Kind, describe(item))
+		return
+	}
+	for _, a := range anchors {
+		p.add(n, a, item)
+	}
+}
+
+func isLoopHead(n *facts.HostNode) bool {
+	if n.Construct == nil || n.Stmt != n.Construct.Head {
+		return false
+	}
+	_, ok := n.Stmt.(*frontend.DoStmt)
+	return ok
+}
+
+func describe(it SyncInsert) string {
+	if it.Var != "" {
+		return it.Var
+	}
+	return it.Why
+}
+
+func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
+	file := a.file
+	key := fmt.Sprintf("%s\x00%d", file, a.line)
+	at := p.at[key]
+	if at == nil {
+		line, _ := p.prog.Line(file, a.line)
+		at = &SyncAt{File: file, Line: a.line, Indent: leadingWS(line)}
+		p.at[key] = at
+	}
+	if a.ifs != nil && at.IfRewrite == nil {
+		line, _ := p.prog.Line(file, a.line)
+		col := frontend.StmtPos(a.ifs.Action).Col
+		if col-1 <= len(line) {
+			at.IfRewrite = &IfRewrite{Head: line[:col-1], Action: line[col-1:]}
+		}
+		at.Indent = leadingWS(line) + "  "
+	}
+	for _, it := range at.Items {
+		if it == item || it.Kind == rules.SyncWait && item.Kind == rules.SyncWait {
+			return // one wait per place: it waits for every launch
+		}
+	}
+	at.Items = append(at.Items, item)
+}
+
+func leadingWS(line string) string {
+	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+}
+
+// before returns the anchors of "right before node n runs".
+func (p *placer) before(n *facts.HostNode) ([]anchor, bool) {
+	switch n.Kind {
+	case "end":
+		return p.endAnchor(n)
+	case "do_iter":
+		return p.iterAnchors(n)
+	case "do_while":
+		// Before the DO WHILE (first test), before its END DO and before
+		// every CYCLE (the next tests).
+		entry, ok := p.stmtAnchor(n)
+		if !ok {
+			return nil, false
+		}
+		rest, ok := p.iterAnchors(n)
+		if !ok {
+			return nil, false
+		}
+		return append(entry, rest...), true
+	case "case":
+		return p.entry(p.byStmt[n.Construct.Head])
+	case "if", "simple":
+		if n.Construct != nil && n.Stmt != n.Construct.Head {
+			// An ELSE IF condition or an ELSEWHERE mask: before the construct.
+			return p.entry(p.byStmt[n.Construct.Head])
+		}
+	}
+	if n.IfStmt != nil {
+		// The action of a one-line IF: inside it, rewritten as a construct,
+		// when the IF stands alone on its line(s); else before the IF.
+		if ifn := p.byStmt[n.IfStmt]; ifn != nil {
+			b := frontend.StmtBaseOf(n.IfStmt)
+			if !b.SharedLine && b.EndLine == b.Pos.Line && p.firstOnLine(n.IfStmt) && !p.doTerminal(n.IfStmt) {
+				return []anchor{{file: b.Pos.File, line: b.Pos.Line, ifs: n.IfStmt}}, true
+			}
+			return p.stmtAnchor(ifn)
+		}
+		return nil, false
+	}
+	return p.stmtAnchor(n)
+}
+
+// entry returns the anchors of "before construct head n" (hoisting and
+// branch heads): before the head statement's line.
+func (p *placer) entry(n *facts.HostNode) ([]anchor, bool) {
+	if n == nil {
+		return nil, false
+	}
+	return p.stmtAnchor(n)
+}
+
+// stmtAnchor is before the line of n's statement when the statement is
+// the first on its line, or follows only simple statements of its list on
+// that line (then before the first of them).
+func (p *placer) stmtAnchor(n *facts.HostNode) ([]anchor, bool) {
+	for {
+		pos := frontend.StmtPos(n.Stmt)
+		if pos.Line == 0 {
+			return nil, false
+		}
+		if p.firstOnLine(n.Stmt) {
+			return []anchor{{file: pos.File, line: pos.Line}}, true
+		}
+		prev := n.Prev
+		if prev == nil || frontend.StmtPos(prev).Line != pos.Line {
+			return nil, false
+		}
+		if _, isConstruct := prev.(*frontend.Construct); isConstruct {
+			return nil, false
+		}
+		pn := p.byStmt[prev]
+		if pn == nil {
+			return nil, false
+		}
+		switch pn.Kind {
+		case "simple", "call", "io", "allocate", "deallocate", "if":
+		default:
+			return nil, false
+		}
+		n = pn
+	}
+}
+
+// iterAnchors: before the END DO of n's loop and before every CYCLE of it.
+func (p *placer) iterAnchors(n *facts.HostNode) ([]anchor, bool) {
+	k := n.Construct
+	if k == nil {
+		return nil, false
+	}
+	end, ok := k.End.(*frontend.EndStmt)
+	if !ok {
+		return nil, false
+	}
+	en := p.byStmt[k.End]
+	var out []anchor
+	if en != nil {
+		a, ok := p.stmtAnchor(en)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, a...)
+	} else if p.firstOnLine(end) {
+		out = append(out, anchor{file: end.Pos.File, line: end.Pos.Line})
+	} else {
+		return nil, false
+	}
+	for _, c := range n.Cycles {
+		cn := p.byStmt[c]
+		if cn == nil {
+			return nil, false
+		}
+		a, ok := p.before(cn)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, a...)
+	}
+	return out, true
+}
+
+var containsLine = regexp.MustCompile(`(?i)^\s*contains\s*(!.*)?$`)
+
+// endAnchor: before CONTAINS when the procedure has internal procedures,
+// else before its END statement.
+func (p *placer) endAnchor(n *facts.HostNode) ([]anchor, bool) {
+	u := n.Proc
+	if u.End == nil {
+		return nil, false
+	}
+	endLine := u.End.Pos.Line
+	if len(u.Contains) > 0 {
+		endLine = u.Contains[0].Pos.Line
+		for l := endLine - 1; l > 0; l-- {
+			text, _ := p.prog.Line(u.File, l)
+			if containsLine.MatchString(text) {
+				return []anchor{{file: u.File, line: l}}, true
+			}
+		}
+		return nil, false
+	}
+	if !p.firstOnLine(u.End) {
+		return nil, false
+	}
+	return []anchor{{file: u.End.Pos.File, line: endLine}}, true
+}
+
+// doTerminal reports an IF statement that ends a labelled DO (it cannot
+// become a construct).
+func (p *placer) doTerminal(s *frontend.IfStmt) bool {
+	return s.Label != ""
+}
+
+// firstOnLine reports whether no statement of the procedure starts
+// before s on its line.
+func (p *placer) firstOnLine(s frontend.Stmt) bool {
+	b := frontend.StmtBaseOf(s)
+	if !b.SharedLine {
+		return true
+	}
+	n := p.byStmt[s]
+	file := b.Pos.File
+	if p.first[file] == nil {
+		p.first[file] = map[int]int{}
+		for _, h := range p.nodes {
+			hp := frontend.StmtPos(h.Stmt)
+			if hp.File != file || hp.Line == 0 {
+				continue
+			}
+			if c, ok := p.first[file][hp.Line]; !ok || hp.Col < c {
+				p.first[file][hp.Line] = hp.Col
+			}
+		}
+	}
+	_ = n
+	c, ok := p.first[file][b.Pos.Line]
+	return ok && c >= b.Pos.Col
+}
+
+// asyncDecls lists, for each procedure that launches, the variables it
+// passes as written buffers, for an ASYNCHRONOUS statement before its
+// first executable statement.
+func (p *placer) asyncDecls(plan *Plan, sp *SyncPlan) {
+	byProc := map[*frontend.Procedure][]*Kernel{}
+	var procs []*frontend.Procedure
+	for _, k := range plan.Kernels {
+		if byProc[k.Proc] == nil {
+			procs = append(procs, k.Proc)
+		}
+		byProc[k.Proc] = append(byProc[k.Proc], k)
+	}
+	sort.Slice(procs, func(i, j int) bool { return procs[i].Pos.Before(procs[j].Pos) })
+	for _, u := range procs {
+		seen := map[string]bool{}
+		var names, skipped []string
+		for _, k := range byProc[u] {
+			for _, prm := range k.Params {
+				if !(prm.Written || prm.Kind == ScalarOut || prm.Kind == ReduceParam) {
+					continue
+				}
+				s := prm.Sym
+				if seen[s.Name] {
+					continue
+				}
+				seen[s.Name] = true
+				switch {
+				case s.Asynchronous:
+				case s.Kind != frontend.SymVariable,
+					s.Scope != nil && s.Scope.Kind != frontend.ScopeUnit,
+					u.Scope == nil || u.Scope.Lookup(s.Name) == nil || root(u.Scope.Lookup(s.Name)) != root(s):
+					skipped = append(skipped, s.Name)
+				default:
+					names = append(names, s.Name)
+				}
+			}
+		}
+		if len(names) == 0 && len(skipped) == 0 {
+			continue
+		}
+		sort.Strings(names)
+		sort.Strings(skipped)
+		if len(u.Body) == 0 {
+			continue
+		}
+		first := p.byStmt[firstStmt(u.Body[0])]
+		var line int
+		if first != nil {
+			a, ok := p.stmtAnchor(first)
+			if ok && len(a) == 1 {
+				line = a[0].line
+			}
+		} else if b := frontend.StmtBaseOf(firstStmt(u.Body[0])); !b.SharedLine {
+			line = b.Pos.Line
+		}
+		if line == 0 {
+			p.errf(frontend.StmtPos(firstStmt(u.Body[0])), "an asynchronous statement before this statement, which shares its line")
+			continue
+		}
+		text, _ := p.prog.Line(u.File, line)
+		sp.Decls = append(sp.Decls, &AsyncDecl{File: u.File, Line: line, Indent: leadingWS(text), Names: names, Skipped: skipped})
+	}
+}
+
+func firstStmt(s frontend.Stmt) frontend.Stmt {
+	if k, ok := s.(*frontend.Construct); ok {
+		return k.Head
+	}
+	return s
+}
