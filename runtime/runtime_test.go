@@ -48,6 +48,27 @@ func isoInclude(t *testing.T) string {
 	return dir
 }
 
+// testSources returns the absolute paths of the runtime's sources and of the
+// test program, read once here so that go test's cache knows them (the
+// compilers that read them are other processes).
+func testSources(t *testing.T) (src, test string) {
+	t.Helper()
+	src, err := filepath.Abs("src")
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err = filepath.Abs(filepath.Join("testdata", "rt_test.cpp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{filepath.Join(src, Header), filepath.Join(src, CPU), filepath.Join(src, CUDA), test} {
+		if _, err := os.ReadFile(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return src, test
+}
+
 func run(t *testing.T, dir string, env []string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(args[0], args[1:]...)
@@ -66,14 +87,7 @@ func run(t *testing.T, dir string, env []string, args ...string) string {
 func TestTable(t *testing.T) {
 	cxx := needTool(t, "g++")
 	inc := isoInclude(t)
-	src, err := filepath.Abs("src")
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := filepath.Abs(filepath.Join("testdata", "rt_test.cpp"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, test := testSources(t)
 	dir := t.TempDir()
 	// As the driver compiles the CPU runtime (cmd/fgpu/driver/cache.go).
 	run(t, dir, nil, cxx, "-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-Wall", "-Werror", "-fopenmp",
@@ -110,14 +124,7 @@ func TestCUDACompiles(t *testing.T) {
 	nvcc := needTool(t, "nvcc")
 	cxx := needTool(t, "g++")
 	inc := isoInclude(t)
-	src, err := filepath.Abs("src")
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := filepath.Abs(filepath.Join("testdata", "rt_test.cpp"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, test := testSources(t)
 	dir := t.TempDir()
 	run(t, dir, nil, nvcc, "-std=c++17", "-c", filepath.Join(src, CUDA), "-I", src, "-I", inc, "-o", "cuda.o")
 	run(t, dir, nil, cxx, "-std=c++17", "-O2", "-Wall", "-Werror", "-DFGPU_BACKEND_CUDA", "-I", src, "-I", inc,
