@@ -46,11 +46,6 @@ void fgpu_fatal(const char* kernel, const char* loop, const char* msg)
  * without OpenMP). */
 int fgpu_num_threads(void);
 
-/* Statistics, printed to stderr at exit when FGPU_STATS=1. Thread-safe. */
-void fgpu_stats_launch(void);
-void fgpu_stats_bytes(size_t to_dev, size_t from_dev);
-void fgpu_stats_wait(void);
-
 /* The number of bytes from the lowest to the highest byte address that the
  * descriptor's elements reach (0 for an empty array), and the offset of the
  * lowest address from base_addr (<= 0; negative strides reach below it).
@@ -221,33 +216,13 @@ extern "C" {
 #endif
 
 /* Selects the device (FGPU_DEVICE, else the node-local MPI rank modulo the
- * device count, else 0). Called by every helper below; idempotent. */
+ * device count, else 0), creates the stream and the stop status buffer.
+ * Called by fgpu_cuda_stream and the table's device side; idempotent. */
 void fgpu_cuda_init(const char* kernel, const char* loop);
 
 /* The one stream every copy and launch of the program uses (created
  * non-blocking at init). Kernels are launched with <<<b, t, 0, stream>>>. */
 cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
-
-/* Copies the memory span of a descriptor (see fgpu_desc_span; sections and
- * negative strides included) to a new device buffer and returns the device
- * address that corresponds to base_addr (NULL for an empty array). */
-void* fgpu_cuda_to_device(const CFI_cdesc_t* a, size_t elem, const char* kernel, const char* loop);
-/* Allocates the span on the device without copying (write-only arrays). */
-void* fgpu_cuda_alloc(const CFI_cdesc_t* a, size_t elem, const char* kernel, const char* loop);
-/* Copies the elements of the descriptor back from dev (as returned above):
- * only the elements, never the gaps of a strided section, so two sections
- * of one array written by one kernel do not overwrite each other. */
-void fgpu_cuda_from_device(const CFI_cdesc_t* a, const void* dev, size_t elem, const char* kernel, const char* loop);
-/* Frees a buffer returned by fgpu_cuda_to_device or fgpu_cuda_alloc. */
-void fgpu_cuda_free(const CFI_cdesc_t* a, void* dev, size_t elem, const char* kernel, const char* loop);
-
-/* Scalars by reference (reductions, scalars the kernel writes). */
-void* fgpu_cuda_scalar_to_device(const void* host, size_t bytes, const char* kernel, const char* loop);
-void fgpu_cuda_scalar_from_device(void* host, const void* dev, size_t bytes, const char* kernel, const char* loop);
-void fgpu_cuda_scalar_free(void* dev, const char* kernel, const char* loop);
-
-/* cudaDeviceSynchronize and cudaGetLastError, both checked. */
-void fgpu_cuda_sync(const char* kernel, const char* loop);
 
 /* Launch geometry for n iterations: threads per block from
  * FGPU_THREADS_PER_BLOCK (read once; default 256, 1..1024), blocks = ceil(n/threads),
@@ -266,7 +241,6 @@ void fgpu_cuda_fail(int err, const char* call, const char* kernel, const char* l
 } /* extern "C" */
 #endif
 
-#if defined(__CUDACC__) || defined(FGPU_CUDA_API)
 /* Checks a CUDA runtime call: on failure, fgpu_fatal with the call and
  * cudaGetErrorString, naming the kernel and the loop. */
 #define FGPU_CUDA_CHECK(call, kernel, loop)                                 \
@@ -275,7 +249,6 @@ void fgpu_cuda_fail(int err, const char* call, const char* kernel, const char* l
         if (fgpu_err_ != cudaSuccess)                                       \
             fgpu_cuda_fail((int)fgpu_err_, #call, (kernel), (loop));        \
     } while (0)
-#endif
 #endif /* CUDA */
 
 #endif /* FGPU_RT_H */

@@ -424,15 +424,6 @@ char* reg(const Key& k, bool written, const char* kernel, const char* loop) {
 
 // ---- The C API ----------------------------------------------------------
 
-extern "C" void fgpu_stats_launch(void) { stats().launches.fetch_add(1, std::memory_order_relaxed); }
-
-extern "C" void fgpu_stats_bytes(size_t to_dev, size_t from_dev) {
-    stats().to_dev.fetch_add(to_dev, std::memory_order_relaxed);
-    stats().from_dev.fetch_add(from_dev, std::memory_order_relaxed);
-}
-
-extern "C" void fgpu_stats_wait(void) { stats().waits.fetch_add(1, std::memory_order_relaxed); }
-
 extern "C" void fgpu_rt_stats_get(struct fgpu_rt_stats* s) {
     Stats& st = stats();
     s->launches = st.launches.load();
