@@ -257,6 +257,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if explainSyncAt(cr, lines, stdout) { // waits, discards, stale marks, leaves at the lines
+		found = true
+	}
 	if !found {
 		fmt.Fprintln(stderr, "fgpu: explain: no parallel loop at the given lines")
 		return exitError
@@ -351,4 +354,31 @@ func runQuery(args []string, stdout, stderr io.Writer) int {
 // removed, in the format of the loop lines.
 func printDeadStore(w io.Writer, d *lowering.DeadStore) {
 	fmt.Fprintf(w, "%s:%d: removed: dead_array_store\n", d.Assign.Pos.File, d.Assign.Pos.Line)
+}
+
+// explainSyncAt explains the sync decisions (rules/sync.mg) about the
+// statements of the given lines, in file and line order.
+func explainSyncAt(cr *rules.CheckResult, lines map[string]map[int]bool, stdout io.Writer) bool {
+	found := false
+	var files []string
+	for file := range lines {
+		files = append(files, file)
+	}
+	sort.Strings(files)
+	for _, file := range files {
+		var ns []int
+		for n := range lines[file] {
+			ns = append(ns, n)
+		}
+		sort.Ints(ns)
+		for _, n := range ns {
+			for _, pt := range cr.SyncPointsAt(file, n) {
+				found = true
+				for _, line := range rules.ExplainSync(cr, pt) {
+					fmt.Fprintln(stdout, line)
+				}
+			}
+		}
+	}
+	return found
 }
