@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -54,7 +55,8 @@ type program struct {
 	name   string // folder/file, for messages
 	flags  []string
 	opts   rules.CheckOptions
-	gfort  string // "" (compile and run), "rejects" or "compile-only"
+	gfort  string // "" (compile and run), "rejects", "compile-only" or "stops"
+	stops  int    // "GFORTRAN: stops N": the exit status of the gfortran run
 	wants  map[int]want
 	diags  map[int][]string // line -> reasons of "! DIAG:" markers
 	loops  []int            // lines of parallel loops found in the text
@@ -170,9 +172,17 @@ func parseProgram(path, name string) (*program, error) {
 				p.flags = strings.Fields(strings.TrimPrefix(d, "FLAGS:"))
 			case strings.HasPrefix(d, "GFORTRAN:"):
 				f := strings.Fields(strings.TrimPrefix(d, "GFORTRAN:"))
-				if !header || len(f) == 0 || (f[0] != "rejects" && f[0] != "compile-only") {
-					bad(n, "GFORTRAN: needs rejects or compile-only, in the leading comment lines")
+				if !header || len(f) == 0 || (f[0] != "rejects" && f[0] != "compile-only" && f[0] != "stops") {
+					bad(n, "GFORTRAN: needs rejects, compile-only or stops N, in the leading comment lines")
 					continue
+				}
+				if f[0] == "stops" {
+					st, err := strconv.Atoi(strings.Join(f[1:2], ""))
+					if err != nil || st <= 0 {
+						bad(n, "GFORTRAN: stops needs the exit status, a positive number")
+						continue
+					}
+					p.stops = st
 				}
 				p.gfort = f[0]
 			case strings.HasPrefix(d, "WANT:"):
@@ -570,6 +580,18 @@ func TestSpecProgramsGfortran(t *testing.T) {
 			run.Dir = dir
 			run.Stdin = strings.NewReader("")
 			out, err = run.CombinedOutput()
+			if p.gfort == "stops" {
+				// The program ends by a stop (a stop on the device, replayed
+				// by the host under fgpu): that status, and no FAIL.
+				var ee *exec.ExitError
+				if !errors.As(err, &ee) || ee.ExitCode() != p.stops {
+					t.Fatalf("run: %v, want exit status %d\n%s", err, p.stops, out)
+				}
+				if bytes.Contains(out, []byte("FAIL")) {
+					t.Fatalf("output has FAIL:\n%s", out)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatalf("run: %v\n%s", err, out)
 			}
