@@ -200,6 +200,9 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 	if at == nil {
 		line, _ := p.prog.Line(file, a.line)
 		at = &SyncAt{File: file, Line: a.line, Indent: leadingWS(line)}
+		if n.Kind == "end" || n.Kind == "block_end" || n.Kind == "do_iter" || n.Kind == "do_while" && a.line != n.Pos.Line {
+			at.Indent += "  " // inside the construct or procedure that ends there
+		}
 		p.at[key] = at
 	}
 	if a.ifs != nil && at.IfRewrite == nil {

@@ -111,9 +111,11 @@ runs(S) :- hentry(_, S).
 runs(T) :- runs(S), edge(S, T).
 
 # What host statements access (associate names stand for their selector).
+# An ALLOCATE needs no wait for its object: allocating an allocated
+# variable is an error, so its old storage was freed before (a deallocate
+# discards, a call that frees it waits as an access).
 host_acc(S, V) :- hacc(S, V, /read).
 host_acc(S, V) :- hacc(S, V, /write).
-host_acc(S, V) :- hacc(S, V, /alloc).
 host_acc(S, R) :- host_acc(S, V), alias(V, R).
 # A launch reads by value, on the host, the scalars it only reads.
 host_acc(L, V) :- launch(L), buffer(L, V, /read_only), !var_attr(V, /array).
