@@ -146,8 +146,18 @@ func stops(st *state) {
 		s.ID = i + 1
 		st.classify(s, note[s.Stmt])
 	}
+	if len(sites) > MaxStopSites {
+		s := sites[MaxStopSites]
+		st.diags = append(st.diags, frontend.Diagnostic{Pos: s.Pos, Severity: frontend.SevError,
+			Msg: fmt.Sprintf("not yet implemented: more than %d stop statements in device code (the runtime's status buffer holds %d sites) [nyi]", MaxStopSites, MaxStopSites)})
+	}
 	st.plan.StopSites = sites
 }
+
+// MaxStopSites is the number of sites the runtime's stop status buffer
+// holds (FGPU_MAX_STOP_SITES in runtime/src/fgpu_rt.h; the kernel source
+// asserts it at compile time).
+const MaxStopSites = 4096
 
 // classify sets the code and QUIET= of a site; a code the host cannot
 // repeat is an error at the statement.
