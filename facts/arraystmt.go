@@ -206,6 +206,9 @@ type valueScan struct {
 func (v *valueScan) read(sym *frontend.Symbol) {
 	if sym != nil && sym.Kind == frontend.SymVariable {
 		v.x.add("array_stmt_reads", v.s, v.x.varSite(sym))
+		if sym.Pointer && sym.Rank != 0 {
+			v.attr("reads_pointer") // it may point into the target
+		}
 	}
 }
 

@@ -27,7 +27,7 @@ Decl stmt_names(S, V)
          arg(S, "assignment"), arg(V, "variable")].
 
 Decl array_stmt_kept(S, Why)
-  descr [doc("Whole-array assignment S stays on the host because of Why: /keep/may_reallocate (allocatable target, array value), /keep/pointer_target, /keep/defined_assignment, /keep/not_elementwise, /keep/function_call, /keep/reads_other_elements, /keep/not_intrinsic_type, /keep/labelled, /keep/shared_line, /keep/dead_store, or an unsupported-list reason of the device."),
+  descr [doc("Whole-array assignment S stays on the host because of Why: /keep/may_reallocate (allocatable target, array value), /keep/pointer_target, /keep/defined_assignment, /keep/not_elementwise, /keep/function_call, /keep/reads_other_elements, /keep/may_alias (the value reads an array pointer, or another name of the target's variable), /keep/not_intrinsic_type, /keep/labelled, /keep/shared_line, /keep/dead_store, or an unsupported-list reason of the device."),
          arg(S, "assignment"), arg(Why, "reason")].
 
 Decl array_stmt_candidate(S, H)
@@ -52,6 +52,10 @@ array_stmt_kept(S, /keep/defined_assignment) :- array_stmt_attr(S, /defined_assi
 array_stmt_kept(S, /keep/not_elementwise) :- array_stmt_attr(S, /not_elementwise).
 array_stmt_kept(S, /keep/function_call) :- array_stmt_attr(S, /scalar_call).
 array_stmt_kept(S, /keep/reads_other_elements) :- array_stmt_attr(S, /reads_target_other).
+array_stmt_kept(S, /keep/may_alias) :- array_stmt_attr(S, /reads_pointer).
+array_stmt_kept(S, /keep/may_alias) :- array_stmt(S, V, _), array_stmt_reads(S, A), alias(A, V).
+array_stmt_kept(S, /keep/may_alias) :- array_stmt(S, V, _), alias(V, R), array_stmt_reads(S, R).
+array_stmt_kept(S, /keep/may_alias) :- array_stmt(S, V, _), alias(V, R), array_stmt_reads(S, A), alias(A, R), A != V.
 array_stmt_kept(S, /keep/not_intrinsic_type) :- array_stmt_attr(S, /not_intrinsic_type).
 array_stmt_kept(S, /keep/labelled) :- array_stmt_attr(S, /labelled).
 array_stmt_kept(S, /keep/shared_line) :- array_stmt_attr(S, /shared_line).

@@ -198,7 +198,7 @@ Decl array_stmt(S, V, Target)
   bound [/name, /name, /string].
 
 Decl array_stmt_attr(S, A)
-  descr [doc("Whole-array assignment S has property A: /allocatable or /pointer (the target), /component, /associate (the target is an associate name), /defined_assignment, /array_value (the value is an array), /not_elementwise (the value is not computed element by element), /scalar_call (it calls a function), /has_call (it calls a procedure: removing it would remove the call), /reads_target (the value reads the target), /reads_target_other (possibly other elements than the one assigned), /labelled, /shared_line (the statement shares its line), /not_intrinsic_type."),
+  descr [doc("Whole-array assignment S has property A: /allocatable or /pointer (the target), /component, /associate (the target is an associate name), /defined_assignment, /array_value (the value is an array), /not_elementwise (the value is not computed element by element), /scalar_call (it calls a function), /has_call (it calls a procedure: removing it would remove the call), /reads_target (the value reads the target), /reads_target_other (possibly other elements than the one assigned), /reads_pointer (an array pointer, which may point into the target), /labelled, /shared_line (the statement shares its line), /not_intrinsic_type."),
          arg(S, "assignment"), arg(A, "property")]
   bound [/name, /name].
 
