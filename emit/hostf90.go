@@ -44,7 +44,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 	}
 	deadStoreEdits(opts.ArrayStmts, edits) // lowering/arraystmt.go: dead whole-array stores
 	for _, k := range plan.Kernels {
-		edits[k.File] = append(edits[k.File], kernelCallEdit(k, moduleHash(plan), &all))
+		edits[k.File] = append(edits[k.File], kernelCallEdit(k, &all))
 		uses[k.Proc] = true
 	}
 	if len(plan.Kernels) > 0 { // waits, discards, stale marks, leaves (hostsync.go); before the use lines
@@ -319,7 +319,7 @@ func maxInt(a, b int) int {
 
 // kernelCallEdit replaces an offloaded loop by the call of its launch
 // routine.
-func kernelCallEdit(k *lowering.Kernel, hash string, diags *frontend.Diagnostics) edit {
+func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 	end, ok := k.Loop.End.(*frontend.EndStmt)
 	if !ok || k.Do.SharedLine || end.SharedLine {
 		*diags = append(*diags, frontend.Diagnostic{Pos: k.Do.Pos, Severity: frontend.SevError,
@@ -348,7 +348,7 @@ func kernelCallEdit(k *lowering.Kernel, hash string, diags *frontend.Diagnostics
 	}
 	indent := leadingSpace(k.Do.Pos.Col)
 	call := []string{fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", indent, k.Name, strings.Join(args, ", "))}
-	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: append(wrap(call[0]), launchBridge(hash, indent)...)}
+	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: wrap(call[0])}
 }
 
 func leadingSpace(col int) string {

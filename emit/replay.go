@@ -23,22 +23,6 @@ import (
 	"fgpu/lowering"
 )
 
-// bridgeLeaveAfterLaunch: every launch call of the host rewrite is
-// followed by a call of fgpu_<hash>_leave(), which waits for the launch,
-// copies back what it wrote, replays a stop it recorded and forgets every
-// device buffer: launches behave as synchronous ones. This is a bridge
-// until the wait analysis (rules/sync.mg) places the waits, discards and
-// leaves in the host rewrite; then it is switched off.
-const bridgeLeaveAfterLaunch = true
-
-// launchBridge is what follows a launch call while the bridge is on.
-func launchBridge(hash, indent string) []string {
-	if !bridgeLeaveAfterLaunch {
-		return nil
-	}
-	return []string{fmt.Sprintf("%scall fgpu_%s_leave()  ! fgpu: wait (every launch waits until the wait analysis places waits)", indent, hash)}
-}
-
 // runtimeInterfaces are the bind(c) interfaces of the runtime procedures
 // the host calls (runtime/src/fgpu_rt.h).
 func runtimeInterfaces() string {
