@@ -16,7 +16,7 @@
 # Reads: hproc, hstmt, hentry, hnext, hnext_launch, hnext_host, hloop,
 # hin_loop, hacc, hcall, hcall_external, hio, hio_jump, htiming, hfree,
 # hglobal, loop, loop_parent, outcome, device, buffer, locality, alias,
-# var_attr, declares, proc_attr, proc_host, calls, calls_external, access,
+# var_attr, declares, declared_in (access.mg), proc_attr, proc_host, calls, calls_external, access,
 # stop_stmt, loop_can_stop. (Whole-array assignments sent to the device
 # are parallel loops by then: lowering.ArrayStatements checks again.)
 # Derives: launch, pending_in, wait_at, wait_before, wait_before_loop,
@@ -134,18 +134,20 @@ global_var(V) :- hglobal(V).
 host_var(P, V) :- proc_host(P, H), declares(H, V, _).
 host_var(P, V) :- proc_host(P, H), host_var(H, V).
 
-# What a procedure's body may access beyond its own variables,
-# transitively through its calls.
-proc_opaque(Q) :- proc_attr(Q, /interface).
-proc_opaque(Q) :- calls_external(_, Q, _).
-proc_opaque(Q) :- calls(_, Q, R), proc_opaque(R).
-own_var(Q, V) :- declares(Q, V, _).
-proc_touches(Q, V) :- access(_, Q, V, _), proc(Q, _), !own_var(Q, V).
-proc_touches(Q, V) :- calls(_, Q, R), proc_touches(R, V), !own_var(Q, V).
-proc_writes(Q, V) :- access(_, Q, V, /write), proc(Q, _), !own_var(Q, V).
-proc_writes(Q, V) :- calls(_, Q, R), proc_writes(R, V), !own_var(Q, V).
-proc_pointer(Q) :- access(_, Q, V, _), var_attr(V, /pointer).
-proc_pointer(Q) :- calls(_, Q, R), proc_pointer(R).
+# What a procedure the host calls may access beyond its own variables,
+# transitively through its calls (only for procedures host statements of
+# procedures that launch call: the analysis budget).
+host_called(Q) :- hcall(_, Q).
+host_called(R) :- host_called(Q), calls(_, Q, R).
+proc_opaque(Q) :- host_called(Q), proc_attr(Q, /interface).
+proc_opaque(Q) :- host_called(Q), calls_external(_, Q, _).
+proc_opaque(Q) :- host_called(Q), calls(_, Q, R), proc_opaque(R).
+proc_touches(Q, V) :- host_called(Q), access(_, Q, V, _), !declared_in(Q, V).
+proc_touches(Q, V) :- host_called(Q), calls(_, Q, R), proc_touches(R, V), !declared_in(Q, V).
+proc_writes(Q, V) :- host_called(Q), access(_, Q, V, /write), !declared_in(Q, V).
+proc_writes(Q, V) :- host_called(Q), calls(_, Q, R), proc_writes(R, V), !declared_in(Q, V).
+proc_pointer(Q) :- host_called(Q), access(_, Q, V, _), var_attr(V, /pointer).
+proc_pointer(Q) :- host_called(Q), calls(_, Q, R), proc_pointer(R).
 
 call_global(S) :- hcall_external(S).
 call_global(S) :- hcall(S, Q), proc_opaque(Q).
@@ -163,10 +165,10 @@ conflict_var(S, L, V) :- call_global(S), hstmt(S, P, _), launch_writes(L, V), ho
 conflict_var(S, L, V) :- call_pointer(S), launch_writes(L, V), target_var(V).
 
 # Acting outside the program while a launch that may stop is pending.
-proc_acts(Q) :- io(_, Q, /external), proc(Q, _).
-proc_acts(Q) :- stop_stmt(_, Q, _), proc(Q, _).
+proc_acts(Q) :- host_called(Q), io(_, Q, /external).
+proc_acts(Q) :- host_called(Q), stop_stmt(_, Q, _).
 proc_acts(Q) :- proc_opaque(Q).
-proc_acts(Q) :- calls(_, Q, R), proc_acts(R).
+proc_acts(Q) :- host_called(Q), calls(_, Q, R), proc_acts(R).
 is_pure_proc(Q) :- proc_attr(Q, /pure).
 acts_outside(S) :- hio(S).
 acts_outside(S) :- hstmt(S, _, /stop).
