@@ -8,8 +8,8 @@ package emit
 //	call fgpu_rt_stale(x)    ! fgpu: host write
 //	call fgpu_<hash>_leave()  ! fgpu: leave
 //
-// (a discard or stale mark of an allocatable or pointer is guarded by
-// allocated()/associated()), one-line IFs whose action needs them
+// (a discard or stale mark of an optional, allocatable or pointer variable
+// is guarded by present(), allocated(), associated()), one-line IFs whose action needs them
 // rewritten as IF constructs, and the ASYNCHRONOUS statements of the
 // procedures that launch.
 
@@ -98,10 +98,21 @@ func syncLines(items []lowering.SyncInsert, indent, hash string) []string {
 			case rules.SyncLeave:
 				call, comment = fmt.Sprintf("call fgpu_%s_leave()", hash), "leave"
 			}
-			if it.Guard != "" {
-				call = fmt.Sprintf("if (%s(%s)) %s", it.Guard, it.Var, call)
+			switch len(it.Guards) {
+			case 0:
+				out = append(out, indent+call+"  ! fgpu: "+comment)
+			case 1:
+				out = append(out, fmt.Sprintf("%sif (%s(%s)) %s  ! fgpu: %s", indent, it.Guards[0], it.Var, call, comment))
+			default:
+				// Nested: Fortran does not promise to stop at a false operand.
+				for i, g := range it.Guards {
+					out = append(out, fmt.Sprintf("%s%sif (%s(%s)) then", indent, strings.Repeat("  ", i), g, it.Var))
+				}
+				out = append(out, indent+strings.Repeat("  ", len(it.Guards))+call+"  ! fgpu: "+comment)
+				for i := len(it.Guards) - 1; i >= 0; i-- {
+					out = append(out, indent+strings.Repeat("  ", i)+"end if")
+				}
 			}
-			out = append(out, indent+call+"  ! fgpu: "+comment)
 		}
 	}
 	return out

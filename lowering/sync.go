@@ -37,9 +37,10 @@ import (
 type SyncInsert struct {
 	Kind rules.SyncKind
 	// Var is the variable of a discard or stale mark, as named at the
-	// statement; Guard is "allocated" or "associated" when it may have no
-	// storage there ("" otherwise).
-	Var, Guard string
+	// statement; Guards are the inquiries that must hold before it is
+	// passed ("present", then "allocated" or "associated"), outermost first.
+	Var    string
+	Guards []string
 	Why        string // short reason (waits)
 }
 
@@ -148,10 +149,13 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 			return
 		}
 		item.Var = v.Name
+		if v.Optional {
+			item.Guards = append(item.Guards, "present")
+		}
 		if v.Allocatable {
-			item.Guard = "allocated"
+			item.Guards = append(item.Guards, "allocated")
 		} else if v.Pointer {
-			item.Guard = "associated"
+			item.Guards = append(item.Guards, "associated")
 		}
 		if v.Kind == frontend.SymParameter {
 			return
@@ -214,7 +218,7 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 		at.Indent = leadingWS(line) + "  "
 	}
 	for _, it := range at.Items {
-		if it == item || it.Kind == rules.SyncWait && item.Kind == rules.SyncWait {
+		if it.Kind == item.Kind && it.Var == item.Var || it.Kind == rules.SyncWait && item.Kind == rules.SyncWait {
 			return // one wait per place: it waits for every launch
 		}
 	}

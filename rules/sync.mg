@@ -16,7 +16,8 @@
 # Reads: hproc, hstmt, hentry, hnext, hnext_launch, hnext_host, hloop,
 # hin_loop, hacc, hcall, hcall_external, hio, hio_jump, htiming, hfree,
 # hglobal, loop, loop_parent, outcome, device, buffer, locality, alias,
-# var_attr, declares, declared_in (access.mg), proc_attr, proc_host, calls, calls_external, access,
+# var_attr, declares, declared_in and writes_dummy (access.mg), call_arg,
+# proc_attr, proc_host, calls, calls_external, access,
 # stop_stmt, loop_can_stop. (Whole-array assignments sent to the device
 # are parallel loops by then: lowering.ArrayStatements checks again.)
 # Derives: launch, pending_in, wait_at, wait_before, wait_before_loop,
@@ -146,6 +147,7 @@ proc_touches(Q, V) :- host_called(Q), access(_, Q, V, _), !declared_in(Q, V).
 proc_touches(Q, V) :- host_called(Q), calls(_, Q, R), proc_touches(R, V), !declared_in(Q, V).
 proc_writes(Q, V) :- host_called(Q), access(_, Q, V, /write), !declared_in(Q, V).
 proc_writes(Q, V) :- host_called(Q), calls(_, Q, R), proc_writes(R, V), !declared_in(Q, V).
+proc_writes(Q, V) :- host_called(Q), calls(S, Q, R), call_arg(S, _, D, V), writes_dummy(R, D), !declared_in(Q, V).
 proc_pointer(Q) :- host_called(Q), access(_, Q, V, _), var_attr(V, /pointer).
 proc_pointer(Q) :- host_called(Q), calls(_, Q, R), proc_pointer(R).
 
