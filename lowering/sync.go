@@ -41,7 +41,7 @@ type SyncInsert struct {
 	// passed ("present", then "allocated" or "associated"), outermost first.
 	Var    string
 	Guards []string
-	Why        string // short reason (waits)
+	Why    string // short reason (waits)
 }
 
 // SyncAt is the lines inserted before one line of a file.
