@@ -375,8 +375,8 @@ func (p *placer) endAnchor(n *facts.HostNode) ([]anchor, bool) {
 	return []anchor{{file: u.End.Pos.File, line: endLine}}, true
 }
 
-// doTerminal reports an IF statement that ends a labelled DO (it cannot
-// become a construct).
+// doTerminal reports a labelled IF statement: it may end a labelled DO,
+// which an IF construct cannot, so it is not rewritten (conservative).
 func (p *placer) doTerminal(s *frontend.IfStmt) bool {
 	return s.Label != ""
 }
@@ -388,7 +388,6 @@ func (p *placer) firstOnLine(s frontend.Stmt) bool {
 	if !b.SharedLine {
 		return true
 	}
-	n := p.byStmt[s]
 	file := b.Pos.File
 	if p.first[file] == nil {
 		p.first[file] = map[int]int{}
@@ -402,7 +401,6 @@ func (p *placer) firstOnLine(s frontend.Stmt) bool {
 			}
 		}
 	}
-	_ = n
 	c, ok := p.first[file][b.Pos.Line]
 	return ok && c >= b.Pos.Col
 }
