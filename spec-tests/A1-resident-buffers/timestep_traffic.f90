@@ -10,7 +10,7 @@
 program timestep_traffic
   implicit none
   integer, parameter :: n = 1000
-  real(8) :: u(n), v(n), coef(n)
+  real(8) :: u(n), v(n), coef(n), ur(n), vr(n)
   integer :: i, step, nsteps
   character(len=16) :: arg
 
@@ -24,6 +24,17 @@ program timestep_traffic
     u(i) = real(mod(i * 37, 101), 8)
   end do
   v = u
+  ur = u
+  vr = v
+  ! The reference: the same steps as ordinary host loops.
+  do step = 1, nsteps
+    do i = 2, n - 1
+      vr(i) = ur(i) + 0.25d0 * coef(i) * (ur(i-1) - 2.0d0 * ur(i) + ur(i+1))
+    end do
+    do i = 2, n - 1
+      ur(i) = vr(i)
+    end do
+  end do
   do step = 1, nsteps
     do concurrent (i = 2:n-1)  ! WANT: offload
       v(i) = u(i) + 0.25d0 * coef(i) * (u(i-1) - 2.0d0 * u(i) + u(i+1))
@@ -34,4 +45,10 @@ program timestep_traffic
   end do
   print '(a,i0,a,f16.6)', 'steps ', nsteps, ' sum ', sum(u)
   print '(a,3f14.8)', 'samples ', u(2), u(n / 2), u(n - 1)
+  if (all(u == ur) .and. all(v == vr)) then
+    print '(a)', 'PASSED'
+  else
+    print '(a)', 'FAIL: the offloaded steps differ from the host reference'
+    error stop 1
+  end if
 end program timestep_traffic
