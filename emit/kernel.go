@@ -36,6 +36,10 @@ type kernelGen struct {
 	// at holds the zero-based element indices of the elementwise loop of
 	// an array assignment (nil outside one).
 	at []string
+	// trip, when set, gives the zero-based trip number of index d (0 is
+	// the first, fastest-varying index) as a C expression; nil means the
+	// decomposition of the linear iteration number t (tripOfLinear).
+	trip func(d int) string
 }
 
 func ctype(t frontend.Type) string {
@@ -181,6 +185,10 @@ __device__ inline void fgpu_atomic_mul(float* a, float v) { int* p = (int*)a; in
 __device__ inline void fgpu_atomic_mul(double* a, double v) { unsigned long long* p = (unsigned long long*)a; unsigned long long o = *p, n; do { n = o; o = atomicCAS(p, n, __double_as_longlong(__longlong_as_double(n) * v)); } while (o != n); }
 __device__ inline void fgpu_atomic_eqv(int32_t* a, int32_t v) { int o = *(int*)a, n; do { n = o; o = atomicCAS((int*)a, n, (int)((n != 0) == (v != 0))); } while (o != n); }
 __device__ inline void fgpu_atomic_eqv(int64_t* a, int64_t v) { unsigned long long* p = (unsigned long long*)a; unsigned long long o = *p, n; do { n = o; o = atomicCAS(p, n, (unsigned long long)((n != 0) == (v != 0))); } while (o != n); }
+// Warp shuffles of the block reductions (8- and 16-bit values through int).
+template <typename T> __device__ inline T fgpu_shfl_down(T v, int o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ inline int8_t fgpu_shfl_down(int8_t v, int o) { return (int8_t)__shfl_down_sync(0xffffffffu, (int)v, o); }
+__device__ inline int16_t fgpu_shfl_down(int16_t v, int o) { return (int16_t)__shfl_down_sync(0xffffffffu, (int)v, o); }
 #endif
 // A stop of a kernel thread (design doc, "Stopping on the device"): the
 // code first, then the site, only while no site is recorded (the first
@@ -364,15 +372,12 @@ func (g *kernelGen) arrayLocals() {
 // iterationBody writes the code of one iteration for linear index t.
 func (g *kernelGen) iterationBody() {
 	k := g.k
-	rest := "t"
+	trip := g.trip
+	if trip == nil {
+		trip = tripOfLinear("t", len(k.Indices), "")
+	}
 	for d, ix := range k.Indices {
-		n := d + 1
-		if d == len(k.Indices)-1 {
-			g.line("const %s %s = (%s)(lo%d + (%s) * st%d);", ctype(ix.Type), cname(ix), ctype(ix.Type), n, rest, n)
-		} else {
-			g.line("const %s %s = (%s)(lo%d + ((%s) %% n%d) * st%d);", ctype(ix.Type), cname(ix), ctype(ix.Type), n, rest, n, n)
-			rest = fmt.Sprintf("(%s) / n%d", rest, n)
-		}
+		g.line("const %s %s = (%s)(lo%d + (%s) * st%d);", ctype(ix.Type), cname(ix), ctype(ix.Type), d+1, trip(d), d+1)
 		g.names[ix] = cname(ix)
 	}
 	// Scalars: by value, private copies of written ones, locals.
@@ -445,6 +450,34 @@ func (g *kernelGen) iterationBody() {
 		g.indent--
 	}
 	g.line("}")
+}
+
+// tripOfLinear decomposes the linear iteration number t of n indices into
+// the zero-based trip number of index d, the first index varying fastest
+// (so that consecutive threads touch consecutive elements of arrays indexed
+// by it). it, when not empty, is the C integer type the division is done
+// in (a 32-bit division is several times cheaper on a GPU than a 64-bit
+// one); the result is int64_t.
+func tripOfLinear(t string, n int, it string) func(d int) string {
+	return func(d int) string {
+		rest := t
+		for e := 0; e < d; e++ {
+			rest = fmt.Sprintf("(%s) / n%d", rest, e+1)
+		}
+		if it != "" && rest != t {
+			rest = strings.ReplaceAll(rest, "/ n", "/ ("+it+")n")
+		}
+		if d == n-1 {
+			if it != "" {
+				return fmt.Sprintf("(int64_t)(%s)", rest)
+			}
+			return rest
+		}
+		if it != "" {
+			return fmt.Sprintf("(int64_t)((%s) %% (%s)n%d)", rest, it, d+1)
+		}
+		return fmt.Sprintf("(%s) %% n%d", rest, d+1)
+	}
 }
 
 func isLocal(k *lowering.Kernel, s *frontend.Symbol) bool {
@@ -1211,6 +1244,30 @@ func cudaReduction(op string, t frontend.Type) (identity, combine string, ok boo
 	return "", "", false
 }
 
+// redCombine is the C expression combining two partial values a and b of a
+// reduction (op as in Param.Op; logicals are 0/1 integers).
+func redCombine(op, ct, a, b string) string {
+	switch op {
+	case "+":
+		return fmt.Sprintf("(%s)(%s + %s)", ct, a, b)
+	case "*":
+		return fmt.Sprintf("(%s)(%s * %s)", ct, a, b)
+	case "max":
+		return fmt.Sprintf("fgpu_max<%s>(%s, %s)", ct, a, b)
+	case "min":
+		return fmt.Sprintf("fgpu_min<%s>(%s, %s)", ct, a, b)
+	case "iand", ".and.":
+		return fmt.Sprintf("(%s)(%s & %s)", ct, a, b)
+	case "ior", ".or.":
+		return fmt.Sprintf("(%s)(%s | %s)", ct, a, b)
+	case "ieor", ".neqv.":
+		return fmt.Sprintf("(%s)(%s ^ %s)", ct, a, b)
+	case ".eqv.":
+		return fmt.Sprintf("(%s)((%s != 0) == (%s != 0))", ct, a, b)
+	}
+	return fmt.Sprintf("/* unknown reduction %s */ %s", op, a)
+}
+
 // emitCudaKernel writes the __global__ kernel and the launch routine, which
 // enqueues the kernel on the runtime's stream and returns without waiting.
 func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
@@ -1238,9 +1295,19 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	if k.CanStop {
 		dev = append(dev, "int64_t* fgpu_status")
 	}
-	g.line("__global__ void %s_dev(%s) {", k.Name, strings.Join(dev, ", "))
-	g.indent++
-	var combine []string
+	// Reductions of a kernel that cannot stop combine per block (warp
+	// shuffles, then shared memory) into a partial per block, and the last
+	// block to finish combines the partials in block order into the
+	// variable: one pass over the grid, no atomic per thread, and the same
+	// result from run to run for the same launch geometry. A kernel that
+	// can stop keeps one atomic per thread (a stopped thread returns, which
+	// a block-wide combination cannot allow).
+	type red struct {
+		p        *lowering.Param
+		ct, id   string
+		atomicFn string
+	}
+	var reds []red
 	for _, p := range k.Params {
 		if p.Kind != lowering.ReduceParam {
 			continue
@@ -1250,19 +1317,76 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 			g.nyi(k.Do.Pos, "reduce(%s: %s) of type %s on cuda", p.Op, p.Sym.Name, p.Sym.Type)
 			continue
 		}
-		g.line("%s acc_%s = %s;", ctype(p.Sym.Type), p.Sym.Name, id)
-		g.names[p.Sym] = "acc_" + p.Sym.Name
-		g.logic[p.Sym] = p.Sym.Type.Base == frontend.TyLogical
-		combine = append(combine, fmt.Sprintf("%s(ref_%s, acc_%s);", fn, p.Sym.Name, p.Sym.Name))
+		reds = append(reds, red{p, ctype(p.Sym.Type), id, fn})
 	}
-	// Grid-stride: fgpu_cuda_geometry caps the number of blocks.
-	g.line("for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < ntot; t += (int64_t)gridDim.x * blockDim.x) {")
+	blockRed := len(reds) > 0 && !k.CanStop
+	for _, r := range reds {
+		if r.p.Sym.Type.Base == frontend.TyComplex {
+			blockRed = false
+		}
+	}
+	if blockRed {
+		for _, r := range reds {
+			dev = append(dev, fmt.Sprintf("%s* part_%s", r.ct, r.p.Sym.Name))
+		}
+		dev = append(dev, "unsigned int* fgpu_count")
+	}
+	g.line("template <typename fgpu_I>")
+	g.line("__global__ void %s_dev(%s) {", k.Name, strings.Join(dev, ", "))
+	g.indent++
+	for _, r := range reds {
+		g.line("%s acc_%s = %s;", r.ct, r.p.Sym.Name, r.id)
+		g.names[r.p.Sym] = "acc_" + r.p.Sym.Name
+		g.logic[r.p.Sym] = r.p.Sym.Type.Base == frontend.TyLogical
+	}
+	// Grid-stride over the iterations; the index type is 32-bit when the
+	// iterations fit (the launch routine chooses), so that the
+	// decomposition into indices divides in 32 bits.
+	g.trip = tripOfLinear("t", n, "fgpu_I")
+	g.line("for (fgpu_I t = (fgpu_I)blockIdx.x * blockDim.x + threadIdx.x; t < (fgpu_I)ntot; t += (fgpu_I)gridDim.x * blockDim.x) {")
 	g.indent++
 	g.iterationBody()
 	g.indent--
 	g.line("}")
-	for _, c := range combine {
-		g.line("%s", c)
+	g.trip = nil
+	if !blockRed {
+		for _, r := range reds {
+			g.line("%s(ref_%s, acc_%s);", r.atomicFn, r.p.Sym.Name, r.p.Sym.Name)
+		}
+	} else {
+		g.line("const int fgpu_lane = threadIdx.x & 31, fgpu_warp = threadIdx.x >> 5, fgpu_nw = (blockDim.x + 31) >> 5;")
+		blockReduce := func(r red, v string) {
+			n := r.p.Sym.Name
+			g.line("for (int o = 16; o > 0; o >>= 1) %s = %s;", v, redCombine(r.p.Op, r.ct, v, "fgpu_shfl_down("+v+", o)"))
+			g.line("if (fgpu_lane == 0) fgpu_sh_%s[fgpu_warp] = %s;", n, v)
+			g.line("__syncthreads();")
+			g.line("%s = fgpu_lane < fgpu_nw ? fgpu_sh_%s[fgpu_lane] : (%s)(%s);", v, n, r.ct, r.id)
+			g.line("if (fgpu_warp == 0) for (int o = 16; o > 0; o >>= 1) %s = %s;", v, redCombine(r.p.Op, r.ct, v, "fgpu_shfl_down("+v+", o)"))
+			g.line("__syncthreads();")
+		}
+		for _, r := range reds {
+			n := r.p.Sym.Name
+			g.line("__shared__ %s fgpu_sh_%s[32];", r.ct, n)
+			blockReduce(r, "acc_"+n)
+			g.line("if (threadIdx.x == 0) part_%s[blockIdx.x] = acc_%s;", n, n)
+		}
+		g.line("__shared__ bool fgpu_last;")
+		g.line("if (threadIdx.x == 0) { __threadfence(); fgpu_last = atomicAdd(fgpu_count, 1u) == gridDim.x - 1; }")
+		g.line("__syncthreads();")
+		g.line("if (fgpu_last) {")
+		g.indent++
+		g.line("__threadfence();")
+		for _, r := range reds {
+			n := r.p.Sym.Name
+			g.line("%s fgpu_v_%s = %s;", r.ct, n, r.id)
+			g.line("for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) fgpu_v_%s = %s;", n,
+				redCombine(r.p.Op, r.ct, "fgpu_v_"+n, fmt.Sprintf("((volatile %s*)part_%s)[b]", r.ct, n)))
+			blockReduce(r, "fgpu_v_"+n)
+			g.line("if (threadIdx.x == 0) *ref_%s = %s;", n, redCombine(r.p.Op, r.ct, "*ref_"+n, "fgpu_v_"+n))
+		}
+		g.line("if (threadIdx.x == 0) *fgpu_count = 0u;")
+		g.indent--
+		g.line("}")
 	}
 	g.indent--
 	g.line("}")
@@ -1296,12 +1420,42 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	if k.CanStop {
 		args = append(args, "fgpu_status")
 	}
+	if blockRed {
+		for _, r := range reds {
+			args = append(args, "part_"+r.p.Sym.Name)
+		}
+		args = append(args, "fgpu_count")
+	}
 	g.line("fgpu_rt_launch_begin(kname, loop);")
 	g.line("if (ntot > 0) {")
 	g.indent++
 	g.line("int blocks = 1, threads = 1;")
-	g.line("fgpu_cuda_geometry((long long)ntot, &blocks, &threads);")
-	g.line("%s_dev<<<(unsigned)blocks, (unsigned)threads, 0, fgpu_cuda_stream(kname, loop)>>>(%s);", k.Name, strings.Join(args, ", "))
+	for _, it := range []string{"uint32_t", "int64_t"} {
+		if it == "uint32_t" {
+			g.line("if (ntot <= 2147483647LL) {")
+		} else {
+			g.line("} else {")
+		}
+		g.indent++
+		fn := fmt.Sprintf("%s_dev<%s>", k.Name, it)
+		g.line("fgpu_cuda_geometry_for((const void*)%s, (long long)ntot, &blocks, &threads, kname, loop);", fn)
+		if blockRed {
+			// The partials, and the counter of finished blocks (zeroed
+			// when the scratch is allocated; the last block resets it).
+			// Each partial array takes 8 bytes a block (every type
+			// reduced this way has at most 8), so each is aligned.
+			g.line("char* fgpu_scr = (char*)fgpu_cuda_scratch((const void*)%s_dev<uint32_t>, 0, 16 + (size_t)blocks * 8 * %d, kname, loop);", k.Name, len(reds))
+			g.line("unsigned int* fgpu_count = (unsigned int*)fgpu_scr;")
+			off := "16"
+			for _, r := range reds {
+				g.line("%s* part_%s = (%s*)(fgpu_scr + %s);", r.ct, r.p.Sym.Name, r.ct, off)
+				off += " + (size_t)blocks * 8"
+			}
+		}
+		g.line("%s<<<(unsigned)blocks, (unsigned)threads, 0, fgpu_cuda_stream(kname, loop)>>>(%s);", fn, strings.Join(args, ", "))
+		g.indent--
+	}
+	g.line("}")
 	g.indent--
 	g.line("}")
 	g.line("fgpu_rt_launched(kname, loop);")

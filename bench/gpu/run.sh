@@ -20,7 +20,7 @@ if [[ -f bench/stream/stream.f90 ]]; then
 	"$fgpu" build --gpu=cuda -O -o "$out/bin/stream_fgpu" bench/stream/stream.f90
 	nvcc -O3 "${gencode[@]}" -o "$out/bin/stream_ref" bench/stream/stream_ref.cu
 	"$fgpu" build --gpu=cpu -O -o "$out/bin/stream_cpu" bench/stream/stream.f90
-	gfortran -O3 -march=native -fopenmp -o "$out/bin/stream_omp" bench/stream/stream_omp.f90
+	gfortran -O3 -fopenmp -o "$out/bin/stream_omp" bench/stream/stream_omp.f90
 fi
 cp /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 "$out/lib/" 2>/dev/null || true
 cp bench/gpu/device.sh "$out/device.sh"

@@ -200,6 +200,8 @@ void* fgpu_dev_event_record(const char* kernel, const char* loop);
 /* Milliseconds between two recorded events (after fgpu_dev_wait); the events
  * go back to the pool. */
 float fgpu_dev_event_ms(void* start, void* stop);
+/* FGPU_STATS: the geometry of a kernel's last launch (cuda). */
+void fgpu_rt_note_geometry(const char* kernel, const char* loop, int blocks, int threads, int regs);
 #endif
 
 #ifdef __cplusplus
@@ -229,6 +231,26 @@ cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
  * at least 1 (kernels check their index against n) and at most 2^31-1
  * (kernels loop grid-stride beyond that). */
 void fgpu_cuda_geometry(long long n, int* blocks, int* threads);
+
+/* Launch geometry of the kernel fn (the address of the __global__ function)
+ * for n iterations, from the kernel's resource use and the device
+ * (computed once per kernel): threads per block, the largest multiple of 32
+ * that reaches the highest occupancy the kernel's registers and shared
+ * memory allow (cudaFuncGetAttributes, the occupancy API); blocks, enough for
+ * one iteration a thread but at most the blocks that are resident at once
+ * (multiprocessors x resident blocks each): kernels loop grid-stride.
+ * FGPU_THREADS_PER_BLOCK (rounded up to a multiple of 32, 32..1024) and
+ * FGPU_BLOCKS_PER_SM override the choice and disable the tuning: with the
+ * first alone, one iteration a thread (blocks = ceil(n/threads)). */
+void fgpu_cuda_geometry_for(const void* fn, long long n, int* blocks, int* threads, const char* kernel,
+                            const char* loop);
+
+/* A device-only scratch buffer of at least bytes bytes, one per kernel (fn)
+ * and slot, reused by every launch of that kernel (launches are ordered on
+ * the stream, so one launch's use ends before the next begins). Zeroed
+ * when it is allocated or grown; kernels that need it zero again leave it
+ * so (the block reductions' counter). */
+void* fgpu_cuda_scratch(const void* fn, int slot, size_t bytes, const char* kernel, const char* loop);
 
 /* Reports a failed CUDA call (used by FGPU_CUDA_CHECK). */
 void fgpu_cuda_fail(int err, const char* call, const char* kernel, const char* loop)

@@ -82,6 +82,7 @@ Stats& stats() {
 struct KernelStats {
     unsigned long long launches = 0;
     double ms = 0;
+    int threads = 0, blocks = 0, regs = 0; // cuda: the last launch's geometry
 };
 
 bool stats_on = false;
@@ -109,9 +110,14 @@ void print_stats() {
                  "%llu discards, peak device memory %llu bytes\n",
                  backend_name, s.launches.load(), s.to_dev.load(), s.from_dev.load(), s.waits.load(),
                  s.discards.load(), s.peak.load());
-    for (auto& kv : kernel_stats())
-        std::fprintf(stderr, "fgpu: stats: kernel %s: %llu launches, %.3f ms device time\n", kv.first.c_str(),
+    for (auto& kv : kernel_stats()) {
+        std::fprintf(stderr, "fgpu: stats: kernel %s: %llu launches, %.3f ms device time", kv.first.c_str(),
                      kv.second.launches, kv.second.ms);
+        if (kv.second.threads > 0)
+            std::fprintf(stderr, ", %d blocks of %d threads, %d registers a thread", kv.second.blocks,
+                         kv.second.threads, kv.second.regs);
+        std::fputc('\n', stderr);
+    }
     std::fflush(stderr);
 }
 
@@ -592,3 +598,12 @@ extern "C" int64_t* fgpu_dev_status(const char*, const char*) { return status_bu
 extern "C" void fgpu_dev_launched(const char*, const char*) {}
 
 #endif
+
+extern "C" void fgpu_rt_note_geometry(const char* kernel, const char* loop, int blocks, int threads, int regs) {
+    if (!stats_on) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    KernelStats& ks = kernel_stat(kernel, loop);
+    ks.blocks = blocks;
+    ks.threads = threads;
+    ks.regs = regs;
+}

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <vector>
 
@@ -216,4 +217,102 @@ extern "C" void fgpu_cuda_geometry(long long n, int* blocks, int* threads) {
     if (b > 2147483647LL) b = 2147483647LL;
     *threads = (int)t;
     *blocks = (int)b;
+}
+
+// ---- Launch geometry and scratch buffers (fgpu_rt.h) ----------------------
+
+namespace {
+
+struct Geometry {
+    int threads = 0, per_sm = 0, regs = 0;
+};
+
+std::mutex geo_mu;
+std::map<const void*, Geometry> geometries;
+std::map<std::pair<const void*, int>, std::pair<void*, size_t>> scratches;
+
+Geometry tune(const void* fn, const char* kernel, const char* loop) {
+    static const long t_env = env_int("FGPU_THREADS_PER_BLOCK", 0);
+    static const long b_env = env_int("FGPU_BLOCKS_PER_SM", 0);
+    cudaFuncAttributes attr;
+    FGPU_CUDA_CHECK(cudaFuncGetAttributes(&attr, fn), kernel, loop);
+    Geometry g;
+    g.regs = attr.numRegs;
+    int maxT = attr.maxThreadsPerBlock < 1024 ? attr.maxThreadsPerBlock : 1024;
+    maxT -= maxT % 32;
+    if (maxT < 32) maxT = 32;
+    if (t_env > 0) {
+        long t = (t_env + 31) / 32 * 32;
+        g.threads = (int)(t > maxT ? maxT : t);
+    } else {
+        // The largest block size with the highest occupancy (resident
+        // threads a multiprocessor).
+        int best = 0;
+        for (int t = maxT; t >= 32; t -= 32) {
+            int per = 0;
+            FGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fn, t, 0), kernel, loop);
+            if (per * t > best) {
+                best = per * t;
+                g.threads = t;
+            }
+        }
+        if (g.threads == 0) g.threads = 32;
+    }
+    if (b_env > 0) {
+        g.per_sm = (int)b_env;
+    } else if (t_env > 0) {
+        g.per_sm = 0; // one iteration a thread: no cap
+    } else {
+        FGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&g.per_sm, fn, g.threads, 0), kernel, loop);
+        if (g.per_sm < 1) g.per_sm = 1;
+    }
+    return g;
+}
+
+int sm_count(const char* kernel, const char* loop) {
+    static int n = 0;
+    if (n == 0) {
+        int dev = 0;
+        FGPU_CUDA_CHECK(cudaGetDevice(&dev), kernel, loop);
+        FGPU_CUDA_CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev), kernel, loop);
+        if (n < 1) n = 1;
+    }
+    return n;
+}
+
+} // namespace
+
+extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int* blocks, int* threads, const char* kernel,
+                                       const char* loop) {
+    fgpu_cuda_init(kernel, loop);
+    Geometry g;
+    int sms;
+    {
+        std::lock_guard<std::mutex> lk(geo_mu);
+        auto it = geometries.find(fn);
+        if (it == geometries.end()) it = geometries.emplace(fn, tune(fn, kernel, loop)).first;
+        g = it->second;
+        sms = sm_count(kernel, loop);
+    }
+    long long b = n > 0 ? (n + g.threads - 1) / g.threads : 1;
+    if (g.per_sm > 0 && b > (long long)sms * g.per_sm) b = (long long)sms * g.per_sm;
+    if (b < 1) b = 1;
+    if (b > 2147483647LL) b = 2147483647LL;
+    *threads = g.threads;
+    *blocks = (int)b;
+    fgpu_rt_note_geometry(kernel, loop, *blocks, *threads, g.regs);
+}
+
+extern "C" void* fgpu_cuda_scratch(const void* fn, int slot, size_t bytes, const char* kernel, const char* loop) {
+    fgpu_cuda_init(kernel, loop);
+    std::lock_guard<std::mutex> lk(geo_mu);
+    auto& s = scratches[std::make_pair(fn, slot)];
+    if (s.second < bytes) {
+        if (s.first) fgpu_dev_free(s.first, kernel, loop);
+        s.first = fgpu_dev_alloc(bytes, kernel, loop);
+        if (!s.first) fgpu_fatal(kernel, loop, "out of device memory for a scratch buffer");
+        s.second = bytes;
+        FGPU_CUDA_CHECK(cudaMemsetAsync(s.first, 0, bytes, stream), kernel, loop);
+    }
+    return s.first;
 }
