@@ -276,12 +276,7 @@ func (g *kernelGen) emitKernel() {
 	if strings.Contains(strings.Join(red, " "), "fgpu_eqv") {
 		g.line("#pragma omp declare reduction(fgpu_eqv : int32_t, int64_t, int8_t, int16_t : omp_out = (omp_out == omp_in)) initializer(omp_priv = 1)")
 	}
-	g.line("#pragma omp parallel for schedule(static) %s", strings.Join(red, " "))
-	g.line("for (int64_t t = 0; t < ntot; ++t) {")
-	g.indent++
-	g.iterationBody()
-	g.indent--
-	g.line("}")
+	g.emitCPUNest(red) // cpukernel.go
 	for _, p := range k.Params {
 		if p.Kind == lowering.ReduceParam {
 			g.line("*ref_%s = acc_%s;", p.Sym.Name, p.Sym.Name)

@@ -107,7 +107,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 			if b.opts.Fast {
 				contract = "-ffp-contract=fast"
 			}
-			args = append(append([]string(nil), b.tc.cxx...), "-std=c++17", b.opts.Opt, "-fopenmp", contract, "-fno-fast-math")
+			args = append(append([]string(nil), b.tc.cxx...), "-std=c++17", cpuKernelOpt(b.opts.Opt), "-fopenmp", contract, "-fno-fast-math")
 		case "cuda":
 			fmad := "--fmad=false"
 			if b.opts.Fast {
@@ -235,4 +235,16 @@ func sameText(a, b string) bool {
 		return strings.TrimRight(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
 	}
 	return norm(a) == norm(b)
+}
+
+// cpuKernelOpt is the optimisation level of CPU kernels: -O3 (the
+// vectoriser's full strength on the simd loops of the kernels) unless the
+// user asked for -O0 or -O1 (a debugging build keeps its level). Never
+// -march=native: the binary may run on another machine. Floating point is
+// the same at every level (-ffp-contract=off -fno-fast-math).
+func cpuKernelOpt(opt string) string {
+	if opt == "-O0" || opt == "-O1" {
+		return opt
+	}
+	return "-O3"
 }
