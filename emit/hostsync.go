@@ -3,7 +3,8 @@ package emit
 // This file writes the placement of the sync analysis (lowering/sync.go)
 // into the host text: the lines inserted before statements
 //
-//	call fgpu_<hash>_wait()  ! fgpu: wait (why)
+//	call fgpu_rt_fetch(x)    ! fgpu: fetch (copy back what the statement uses)
+//	call fgpu_<hash>_wait()  ! fgpu: wait (why)   (_sync(): copies everything back)
 //	call fgpu_rt_discard(x)  ! fgpu: discard
 //	call fgpu_rt_stale(x)    ! fgpu: host write
 //	call fgpu_<hash>_leave()  ! fgpu: leave
@@ -82,15 +83,20 @@ func asyncLines(d *lowering.AsyncDecl) []string {
 // leaves, in that order.
 func syncLines(items []lowering.SyncInsert, indent, hash string) []string {
 	var out []string
-	for _, kind := range []rules.SyncKind{rules.SyncWait, rules.SyncDiscard, rules.SyncStale, rules.SyncLeave} {
+	for _, kind := range []rules.SyncKind{rules.SyncFetch, rules.SyncWait, rules.SyncDiscard, rules.SyncStale, rules.SyncLeave} {
 		for _, it := range items {
 			if it.Kind != kind {
 				continue
 			}
 			var call, comment string
 			switch kind {
+			case rules.SyncFetch:
+				call, comment = fmt.Sprintf("call fgpu_rt_fetch(%s)", it.Var), "fetch"
 			case rules.SyncWait:
 				call, comment = fmt.Sprintf("call fgpu_%s_wait()", hash), "wait ("+it.Why+")"
+				if it.Full {
+					call = fmt.Sprintf("call fgpu_%s_sync()", hash)
+				}
 			case rules.SyncDiscard:
 				call, comment = fmt.Sprintf("call fgpu_rt_discard(%s)", it.Var), "discard"
 			case rules.SyncStale:

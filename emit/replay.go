@@ -5,8 +5,12 @@ package emit
 // waits") into the interface module: the bind(c) interfaces of the
 // runtime's Fortran entry points, and the module procedures
 //
-//	fgpu_<hash>_wait()   waits for every launch (fgpu_rt_sync), then replays
-//	                     a stop a kernel recorded
+//	fgpu_<hash>_wait()   waits for every launch (fgpu_rt_wait, nothing is
+//	                     copied back), then replays a stop a kernel recorded
+//	fgpu_<hash>_sync()   the same, also copying every dirty entry back
+//	                     (fgpu_rt_sync: before a statement that may access
+//	                     anything); the host fetches what a statement
+//	                     accesses with fgpu_rt_fetch(x) before a wait
 //	fgpu_<hash>_leave()  the same around fgpu_rt_leave (the end of a
 //	                     procedure that launches: nothing stays resident)
 //
@@ -32,8 +36,13 @@ func runtimeInterfaces() string {
     subroutine fgpu_rt_stale(a) bind(c, name="fgpu_rt_stale")
       type(*), dimension(..) :: a
     end subroutine fgpu_rt_stale
+    subroutine fgpu_rt_fetch(a) bind(c, name="fgpu_rt_fetch")
+      type(*), dimension(..) :: a
+    end subroutine fgpu_rt_fetch
     subroutine fgpu_rt_sync() bind(c, name="fgpu_rt_sync")
     end subroutine fgpu_rt_sync
+    subroutine fgpu_rt_wait() bind(c, name="fgpu_rt_wait")
+    end subroutine fgpu_rt_wait
     subroutine fgpu_rt_leave() bind(c, name="fgpu_rt_leave")
     end subroutine fgpu_rt_leave
     function fgpu_rt_stop_site(code) bind(c, name="fgpu_rt_stop_site") result(site)
@@ -49,7 +58,9 @@ func replayProcedures(hash string, plan *lowering.Plan) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "contains\n")
 	fmt.Fprintf(&b, "  ! Waits for every launch; a stop a kernel recorded ends the program here.\n")
-	fmt.Fprintf(&b, "  subroutine fgpu_%s_wait()\n    call fgpu_rt_sync()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_wait\n", hash, hash, hash)
+	fmt.Fprintf(&b, "  subroutine fgpu_%s_wait()\n    call fgpu_rt_wait()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_wait\n", hash, hash, hash)
+	fmt.Fprintf(&b, "  ! Waits for every launch and copies all their data back; then as wait.\n")
+	fmt.Fprintf(&b, "  subroutine fgpu_%s_sync()\n    call fgpu_rt_sync()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_sync\n", hash, hash, hash)
 	fmt.Fprintf(&b, "  ! The end of a procedure that launches: wait, and keep nothing on the device.\n")
 	fmt.Fprintf(&b, "  subroutine fgpu_%s_leave()\n    call fgpu_rt_leave()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_leave\n", hash, hash, hash)
 	fmt.Fprintf(&b, "  ! Runs the stop statement whose site a kernel recorded, as written.\n")

@@ -42,6 +42,7 @@ type SyncInsert struct {
 	Var    string
 	Guards []string
 	Why    string // short reason (waits)
+	Full   bool   // a wait that copies every dirty buffer back
 }
 
 // SyncAt is the lines inserted before one line of a file.
@@ -139,10 +140,14 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 	switch pt.Kind {
 	case rules.SyncWait:
 		item.Why = pt.ShortWhy()
+		item.Full = pt.Full
 		if n.Kind == "return" || n.Kind == "end" {
 			return // the leave placed there waits
 		}
-	case rules.SyncDiscard, rules.SyncStale:
+	case rules.SyncDiscard, rules.SyncStale, rules.SyncFetch:
+		if pt.Kind == rules.SyncFetch && (n.Kind == "return" || n.Kind == "end") {
+			return // the leave placed there copies everything back
+		}
 		v := p.cr.Facts.Vars[pt.Var]
 		if v == nil {
 			p.errf(n.Pos, "a %s of a variable the facts do not name", pt.Kind)
@@ -217,9 +222,15 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 		}
 		at.Indent = leadingWS(line) + "  "
 	}
-	for _, it := range at.Items {
-		if it.Kind == item.Kind && it.Var == item.Var || it.Kind == rules.SyncWait && item.Kind == rules.SyncWait {
-			return // one wait per place: it waits for every launch
+	for i, it := range at.Items {
+		if it.Kind == rules.SyncWait && item.Kind == rules.SyncWait {
+			// One wait per place: it waits for every launch (and copies
+			// everything back if one of them has to).
+			at.Items[i].Full = it.Full || item.Full
+			return
+		}
+		if it.Kind == item.Kind && it.Var == item.Var {
+			return
 		}
 	}
 	at.Items = append(at.Items, item)

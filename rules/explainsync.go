@@ -51,9 +51,20 @@ func ExplainSync(cr *CheckResult, pt SyncPoint) []string {
 		return []string{head + "stale mark of " + c.varName(pt.Var) + " " + where,
 			"\tthe host may write " + c.varName(pt.Var) + ", which a launch of this procedure uses: its device copies are re-copied at the next launch"}
 	case SyncLeave:
-		return []string{head + "leave: return or end of a procedure that launches (waits for every launch, ends the residency of its data)"}
+		return []string{head + "leave: return or end of a procedure that launches (waits for every launch, copies their data back, ends the residency of its data)"}
+	case SyncFetch:
+		where := "before this statement"
+		if pt.Hoisted {
+			where = "before this loop (it launches nothing)"
+		}
+		return []string{head + "fetch of " + c.varName(pt.Var) + " " + where,
+			"	a launch wrote " + c.varName(pt.Var) + " and the host accesses it here: its device copy is copied back (the wait that follows says why)"}
 	}
-	out := []string{head + "wait (" + pt.ShortWhy() + ")"}
+	what := "wait"
+	if pt.Full {
+		what = "wait and copy every launch's data back"
+	}
+	out := []string{head + what + " (" + pt.ShortWhy() + ")"}
 	stmts := []string{pt.Site}
 	if pt.Hoisted {
 		out = append(out, fmt.Sprintf("\t%s: a host loop that launches nothing: the wait of a statement in it goes before it", posString(pt.Pos)))

@@ -21,9 +21,19 @@
 # stop_stmt, loop_can_stop. (Whole-array assignments sent to the device
 # are parallel loops by then: lowering.ArrayStatements checks again.)
 # Derives: launch, pending_in, wait_at, wait_before, wait_before_loop,
-# wait_source, discard_before, stale_before, stale_before_loop, leave_at.
-# Stratified: pending depends negatively only on static predicates
-# (conflict, kills_all), never on itself or on wait_at.
+# wait_source, fetch_before, fetch_before_loop, full_before,
+# full_before_loop, discard_before, stale_before, stale_before_loop, leave_at.
+# Two flows (beyond the design doc, whose wait copies every dirty buffer
+# back): dirty_in -- a variable a launch wrote may not be copied back yet,
+# killed where a statement accessing it fetches it (or a full sync);
+# running_in -- a launch may not have completed (or its stop not been
+# read), killed by any wait. A statement that accesses V fetches only V;
+# a timing call or an action outside the program waits for the launches
+# but copies nothing back; a statement the analysis cannot bound (goto,
+# unknown, a call of a contained procedure) copies everything back.
+# Stratified: dirty depends negatively only on static predicates
+# (conflict_var, kills_all); running on those and on fetch_at (computed
+# from dirty, a lower stratum); never on itself or on wait_at.
 
 Decl launch(L)
   descr [doc("L is a launch: a parallel loop offloaded (not inside another offloaded loop)."),
@@ -46,8 +56,52 @@ Decl conflict_var(S, L, V)
          arg(S, "statement"), arg(L, "launch"), arg(V, "variable")].
 
 Decl kills_all(S, Why)
-  descr [doc("Host statement S waits for every pending launch: /goto, /unknown (a statement the analysis does not model), /timing, /call_all (a call of a procedure contained in this one, which may access anything), /jump (a jump to a label)."),
+  descr [doc("Host statement S waits for every pending launch and copies all their data back: /goto, /unknown (a statement the analysis does not model), /call_all (a call of a procedure contained in this one, which may access anything), /jump (a jump to a label)."),
          arg(S, "statement"), arg(Why, "reason")].
+
+Decl run_conflict(S, L, Why)
+  descr [doc("Host statement S must wait for launch L to complete (without copying its data back), because of Why: /outside, /stop_order, /timing (a timing call: ARCHITECTURE.md section 4)."),
+         arg(S, "statement"), arg(L, "launch"), arg(Why, "reason")].
+
+Decl dirty_in(S, L, V)
+  descr [doc("On entry to host statement S, what launch L wrote to variable V may not have been copied back to the host yet."),
+         arg(S, "statement"), arg(L, "launch"), arg(V, "variable")].
+
+Decl dirty_out(S, L, V)
+  descr [doc("After host statement S, what launch L wrote to V may not have been copied back yet."),
+         arg(S, "statement"), arg(L, "launch"), arg(V, "variable")].
+
+Decl running_in(S, L)
+  descr [doc("On entry to host statement S, launch L may not have completed (or a stop it recorded not been read)."),
+         arg(S, "statement"), arg(L, "launch")].
+
+Decl running_out(S, L)
+  descr [doc("After host statement S, launch L may not have completed."),
+         arg(S, "statement"), arg(L, "launch")].
+
+Decl fetch_at(S, V)
+  descr [doc("Before host statement S, which accesses storage that may be V, the device copy of V (written by a launch, not copied back yet) is copied back."),
+         arg(S, "statement"), arg(V, "variable")].
+
+Decl fetch_before(S, V)
+  descr [doc("A fetch of V goes right before host statement S."),
+         arg(S, "statement"), arg(V, "variable")].
+
+Decl fetch_before_loop(H, V)
+  descr [doc("A fetch of V goes before host loop H (hoisted out of a loop that launches nothing)."),
+         arg(H, "loop head"), arg(V, "variable")].
+
+Decl full_at(S)
+  descr [doc("The wait before host statement S copies every dirty buffer back (S may access anything: a kills_all reason)."),
+         arg(S, "statement")].
+
+Decl full_before(S)
+  descr [doc("The wait right before S copies everything back."),
+         arg(S, "statement")].
+
+Decl full_before_loop(H)
+  descr [doc("The wait before host loop H copies everything back."),
+         arg(H, "loop head")].
 
 Decl pending_in(S, L)
   descr [doc("Launch L may be pending on entry to host statement S."),
@@ -178,26 +232,42 @@ acts_outside(S) :- hcall_external(S).
 acts_outside(S) :- hcall(S, Q), proc_acts(Q), !is_pure_proc(Q).
 launch_stops(L) :- launch(L), loop_can_stop(L).
 
+run_conflict(S, L, /outside) :- acts_outside(S), hstmt(S, P, _), launch_in(P, L), launch_stops(L).
+run_conflict(S, L, /stop_order) :- launch_stops(S), hstmt(S, P, _), launch_in(P, L), launch_stops(L), S != L.
+run_conflict(S, L, /timing) :- htiming(S), hstmt(S, P, _), launch_in(P, L).
 conflict(S, L, /access) :- conflict_var(S, L, _).
-conflict(S, L, /outside) :- acts_outside(S), hstmt(S, P, _), launch_in(P, L), launch_stops(L).
-conflict(S, L, /stop_order) :- launch_stops(S), hstmt(S, P, _), launch_in(P, L), launch_stops(L), S != L.
+conflict(S, L, Why) :- run_conflict(S, L, Why).
 
 kills_all(S, /goto) :- hstmt(S, _, /goto).
 kills_all(S, /unknown) :- hstmt(S, _, /unknown).
-kills_all(S, /timing) :- htiming(S).
 kills_all(S, /jump) :- hio_jump(S).
 kills_all(S, /call_all) :- hcall(S, Q), hstmt(S, P, _), contained_in(Q, P).
 kills(S) :- kills_all(S, _).
-conflicts(S, L) :- conflict(S, L, _).
+run_conflicts(S, L) :- run_conflict(S, L, _).
 
-# Pending launches (a may-analysis to a fixed point; a wait kills only the
-# launches its own statement synchronises with).
-pending_out(L, L) :- launch(L).
-pending_in(T, L) :- edge(S, T), pending_out(S, L).
-pending_out(S, L) :- pending_in(S, L), !conflicts(S, L), !kills(S).
+# Data not copied back yet (a may-analysis to a fixed point; a statement
+# fetches only the variables it accesses).
+dirty_out(L, L, V) :- launch_writes(L, V).
+dirty_in(T, L, V) :- edge(S, T), dirty_out(S, L, V).
+dirty_out(S, L, V) :- dirty_in(S, L, V), !conflict_var(S, L, V), !kills(S).
+fetch_at(S, V) :- dirty_in(S, L, V), conflict_var(S, L, V).
+fetching(S) :- fetch_at(S, _).
 
-wait_at(S, L, Why) :- pending_in(S, L), conflict(S, L, Why).
+# Launches not completed yet: any wait (a fetch waits too) completes them
+# all; a statement kills only what it waits for itself.
+running_out(L, L) :- launch(L).
+running_in(T, L) :- edge(S, T), running_out(S, L).
+running_out(S, L) :- running_in(S, L), !run_conflicts(S, L), !kills(S), !fetching(S).
+
+pending_in(S, L) :- running_in(S, L).
+pending_in(S, L) :- dirty_in(S, L, _).
+pending_out(S, L) :- running_out(S, L).
+pending_out(S, L) :- dirty_out(S, L, _).
+
+wait_at(S, L, /access) :- dirty_in(S, L, V), conflict_var(S, L, V).
+wait_at(S, L, Why) :- running_in(S, L), run_conflict(S, L, Why).
 wait_at(S, L, Why) :- pending_in(S, L), kills_all(S, Why).
+full_at(S) :- wait_at(S, _, Why), kills_all(S, Why).
 
 # Hoisting: out of the outermost enclosing host loop that launches nothing.
 loop_launches(H) :- hin_loop(L, H), launch(L).
@@ -210,6 +280,10 @@ hoisted(S) :- hoist_to(S, _).
 wait_before(S, Why, L) :- wait_at(S, L, Why), !hoisted(S).
 wait_before_loop(H, Why, L) :- wait_at(S, L, Why), hoist_to(S, H).
 wait_source(H, S) :- wait_at(S, _, _), hoist_to(S, H).
+fetch_before(S, V) :- fetch_at(S, V), !hoisted(S).
+fetch_before_loop(H, V) :- fetch_at(S, V), hoist_to(S, H).
+full_before(S) :- full_at(S), !hoisted(S).
+full_before_loop(H) :- full_at(S), hoist_to(S, H).
 
 # Frees: discard (never a wait) the device copies of a buffer.
 discard_before(S, V) :- hfree(S, V), runs(S), hstmt(S, P, _), proc_buffer(P, V).

@@ -19,10 +19,11 @@ const (
 	SyncDiscard                 // drop the device copies of storage about to be freed
 	SyncStale                   // the host is about to write storage a launch uses
 	SyncLeave                   // return or end of a procedure that launches
+	SyncFetch                   // copy back the device copy of a variable the statement accesses
 )
 
 func (k SyncKind) String() string {
-	return [...]string{"wait", "discard", "stale", "leave"}[k]
+	return [...]string{"wait", "discard", "stale", "leave", "fetch"}[k]
 }
 
 // SyncPoint is one decision of the sync analysis.
@@ -43,6 +44,10 @@ type SyncPoint struct {
 	Sources []string
 	// Vars are the variables of the storage conflicts of a wait (names).
 	Vars []string
+	// Full: the wait copies every dirty buffer back (the statement may
+	// access anything); otherwise it copies nothing back, and the fetches
+	// placed with it copy back what the statement accesses.
+	Full bool
 }
 
 // SyncPoints returns the sync decisions, sorted by position then kind.
@@ -75,6 +80,13 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 			w.Launches = appendUnique(w.Launches, sym(f.Args[2]))
 		}
 	}
+	for _, pred := range []string{"full_before", "full_before_loop"} {
+		for _, f := range r.Result.Facts(pred) {
+			if w := waits[strings.Replace(pred, "full", "wait", 1)+" "+sym(f.Args[0])]; w != nil {
+				w.Full = true
+			}
+		}
+	}
 	sources := map[string][]string{}
 	for _, f := range r.Result.Facts("wait_source") {
 		sources[sym(f.Args[0])] = append(sources[sym(f.Args[0])], sym(f.Args[1]))
@@ -102,6 +114,12 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 		}
 		sort.Strings(w.Vars)
 		out = append(out, *w)
+	}
+	for _, pred := range []string{"fetch_before", "fetch_before_loop"} {
+		for _, f := range r.Result.Facts(pred) {
+			s := sym(f.Args[0])
+			out = append(out, SyncPoint{Kind: SyncFetch, Site: s, Pos: pos(s), Var: sym(f.Args[1]), Hoisted: pred == "fetch_before_loop"})
+		}
 	}
 	for _, f := range r.Result.Facts("discard_before") {
 		s := sym(f.Args[0])

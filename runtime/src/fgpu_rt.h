@@ -129,6 +129,19 @@ void fgpu_rt_launched(const char* kernel, const char* loop);
  * statistics). Counts a wait only when a launch was pending. */
 void fgpu_rt_sync(void);
 
+/* Waits for every launch and reads the stop status, copying nothing back:
+ * where the host needs the launches done (a timing call, a statement acting
+ * outside the program while a launch may have stopped) but none of their
+ * data. */
+void fgpu_rt_wait(void);
+
+/* bind(c) from Fortran: type(*), dimension(..). Waits for every launch
+ * (as fgpu_rt_wait) and copies back the dirty entries overlapping the
+ * storage of a, which become valid: the host is about to access it. Other
+ * dirty entries stay on the device (the wait analysis fetches, before a
+ * statement, only what the statement accesses). */
+void fgpu_rt_fetch(CFI_cdesc_t* a);
+
 /* After fgpu_rt_sync: the recorded stop site (0: none) and, in *code, the
  * code recorded with it (0 when none). The first recorded site is kept. */
 int64_t fgpu_rt_stop_site(int64_t* code);

@@ -339,8 +339,8 @@ void poison(const Entry& e) {
     std::exit(1);
 }
 
-// fgpu_rt_sync with the table's lock held.
-void sync_locked(Table& t) {
+// Waits for every launch and reads the stop status (no copy back).
+void wait_locked(Table& t) {
     int64_t site = 0;
     if (t.pending) {
         if (const char* err = fgpu_dev_wait(&site)) wait_failed(t, err);
@@ -353,17 +353,23 @@ void sync_locked(Table& t) {
 #endif
         stats().waits.fetch_add(1, std::memory_order_relaxed);
     }
-    for (Entry& e : t.es) {
-        if (e.st != DIRTY) continue;
-        copy_back(e);
-        e.st = VALID;
-    }
     if (t.site == 0 && site != 0) {
         t.site = site;
         t.code = site > 0 && site <= FGPU_MAX_STOP_SITES ? fgpu_dev_status_at(site) : 0;
     }
     t.since.clear();
     t.pending = false;
+}
+
+// fgpu_rt_sync with the table's lock held: waits, then copies every dirty
+// entry back.
+void sync_locked(Table& t) {
+    wait_locked(t);
+    for (Entry& e : t.es) {
+        if (e.st != DIRTY) continue;
+        copy_back(e);
+        e.st = VALID;
+    }
 }
 
 // A new device buffer; when the device is out of memory, waits, drops
@@ -524,6 +530,31 @@ extern "C" void fgpu_rt_launched(const char* kernel, const char* loop) {
 extern "C" void fgpu_rt_sync(void) {
     std::lock_guard<std::mutex> g(table_mu());
     sync_locked(table());
+}
+
+extern "C" void fgpu_rt_wait(void) {
+    std::lock_guard<std::mutex> g(table_mu());
+    wait_locked(table());
+}
+
+extern "C" void fgpu_rt_fetch(CFI_cdesc_t* a) {
+    if (mode == SHARED) {
+        // Launches run to completion: nothing to wait for or copy.
+        std::lock_guard<std::mutex> g(table_mu());
+        wait_locked(table());
+        return;
+    }
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    wait_locked(t);
+    if (a == nullptr) return;
+    Key k = key_of(a, 0);
+    if (k.hi == k.lo) return;
+    for (Entry& e : t.es) {
+        if (e.st != DIRTY || !e.k.overlaps(k.lo, k.hi)) continue;
+        copy_back(e);
+        e.st = VALID;
+    }
 }
 
 extern "C" int64_t fgpu_rt_stop_site(int64_t* code) {
