@@ -1,13 +1,17 @@
 package emit
 
 // The loop nest of a CPU kernel (--gpu=cpu). The iteration space is not
-// linearised: the first Fortran index is the innermost loop, a plain
-// counted loop under `#pragma omp simd` (the iterations of a do concurrent
-// are independent by the standard, so the assertion is sound; locals are
-// declared in the body, hence private), and the other indices are the
-// outer loops, shared among the threads by `#pragma omp parallel for
-// collapse(n-1) schedule(static)` (a one-index loop is one `parallel for
-// simd`). The nest is written twice: a unit-stride version, taken when at
+// linearised: one index is the innermost loop, a plain counted loop under
+// `#pragma omp simd` (the iterations of a do concurrent are independent by
+// the standard, so the assertion is sound; locals are declared in the body,
+// hence private), and the other indices are the outer loops, shared among
+// the threads by `#pragma omp parallel for collapse(n-1) schedule(static)`
+// (a one-index loop is one `parallel for simd`). The innermost loop is the
+// index most array references of the body have as their first subscript,
+// the next one the index of their second subscript, and so on (loopOrder);
+// without such references, the first Fortran index is innermost (as in
+// gfortran's serial loop). Any order is an order of the iterations the
+// standard allows. The nest is written twice: a unit-stride version, taken when at
 // launch every array's first-dimension byte stride is its element size,
 // in which those strides are compile-time constants (shadowing sm1_X) and
 // a default-integer innermost index is computed in 32-bit arithmetic from
@@ -18,6 +22,8 @@ package emit
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"fgpu/frontend"
@@ -35,7 +41,6 @@ const cpuSerialBelow = 4096
 // reduction clauses.
 func (g *kernelGen) emitCPUNest(red []string) {
 	k := g.k
-	n := len(k.Indices)
 	g.trip = func(d int) string { return fmt.Sprintf("t%d", d+1) }
 	// The body once, at indent 0, cut out of g.b; pasted into both nests.
 	saved := g.indent
@@ -57,7 +62,9 @@ func (g *kernelGen) emitCPUNest(red []string) {
 			simd = false
 		}
 	}
-	light := !strings.Contains(body, "for (") && !strings.Contains(body, "while (") && !strings.Contains(body, "fgpu_p")
+	order := loopOrder(body, k.Indices)
+	in := order[0] + 1 // the innermost index, 1-based
+	light := !strings.Contains(body, "for (") && !strings.Contains(body, "while (") && !deviceCallRE.MatchString(body)
 	// The unit-stride condition.
 	var cond, shadow []string
 	for _, p := range k.Params {
@@ -69,12 +76,13 @@ func (g *kernelGen) emitCPUNest(red []string) {
 		cond = append(cond, fmt.Sprintf("sm1_%s == (int64_t)sizeof(%s)", s.Name, ct))
 		shadow = append(shadow, fmt.Sprintf("const int64_t sm1_%s = (int64_t)sizeof(%s);", s.Name, ct))
 	}
-	narrow := n > 0 && k.Indices[0].Type.Base == frontend.TyInteger && k.Indices[0].Type.Kind == 4
+	it := k.Indices[order[0]].Type
+	narrow := it.Base == frontend.TyInteger && it.Kind == 4
 	if narrow {
-		cond = append(cond, "n1 <= 2147483647 && st1 >= -2147483647 && st1 <= 2147483647 && (n1 <= 1 || (st1 < 0 ? -st1 : st1) <= 2147483647 / (n1 - 1))")
+		cond = append(cond, strings.ReplaceAll("nI <= 2147483647 && stI >= -2147483647 && stI <= 2147483647 && (nI <= 1 || (stI < 0 ? -stI : stI) <= 2147483647 / (nI - 1))", "I", fmt.Sprint(in)))
 	}
 	if len(cond) == 0 {
-		g.cpuNest(body, red, simd, light, false)
+		g.cpuNest(body, red, order, simd, light, false)
 		return
 	}
 	g.line("if (%s) {", strings.Join(cond, " && "))
@@ -84,12 +92,12 @@ func (g *kernelGen) emitCPUNest(red []string) {
 		g.line("%s", s)
 	}
 	if narrow {
-		g.line("const int32_t fgpu_lo1 = (int32_t)lo1, fgpu_st1 = (int32_t)st1, fgpu_n1 = (int32_t)n1;")
+		g.line("const int32_t fgpu_lo = (int32_t)lo%d, fgpu_st = (int32_t)st%d, fgpu_n = (int32_t)n%d;", in, in, in)
 		g.line("{")
 		g.indent++
-		g.line("const int32_t lo1 = fgpu_lo1, st1 = fgpu_st1;")
+		g.line("const int32_t lo%d = fgpu_lo, st%d = fgpu_st;", in, in)
 	}
-	g.cpuNest(body, red, simd, light, narrow)
+	g.cpuNest(body, red, order, simd, light, narrow)
 	if narrow {
 		g.indent--
 		g.line("}")
@@ -97,24 +105,25 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	g.indent--
 	g.line("} else {")
 	g.indent++
-	g.cpuNest(strings.ReplaceAll(body, "fgpu_next", "fgpu_next_g"), red, simd, light, false)
+	g.cpuNest(strings.ReplaceAll(body, "fgpu_next", "fgpu_next_g"), red, order, simd, light, false)
 	g.indent--
 	g.line("}")
 }
 
 // cpuNest writes one loop nest around body (a label per copy: labels are
-// per function in C++). narrow: the innermost counter is 32-bit, bounded
-// by fgpu_n1.
-func (g *kernelGen) cpuNest(body string, red []string, simd, light, narrow bool) {
+// per function in C++); order lists the indices innermost first. narrow:
+// the innermost counter is 32-bit, bounded by fgpu_n.
+func (g *kernelGen) cpuNest(body string, red []string, order []int, simd, light, narrow bool) {
 	n := len(g.k.Indices)
+	in := order[0] + 1
 	r := strings.Join(red, " ")
 	par := "#pragma omp parallel for schedule(static)"
 	if light {
 		par += fmt.Sprintf(" if(parallel: ntot >= %d)", cpuSerialBelow)
 	}
-	inner := "for (int64_t t1 = 0; t1 < n1; ++t1) {"
+	inner := fmt.Sprintf("for (int64_t t%d = 0; t%d < n%d; ++t%d) {", in, in, in, in)
 	if narrow {
-		inner = "for (int32_t t1 = 0; t1 < fgpu_n1; ++t1) {"
+		inner = fmt.Sprintf("for (int32_t t%d = 0; t%d < fgpu_n; ++t%d) {", in, in, in)
 	}
 	if n == 1 {
 		if simd {
@@ -127,7 +136,8 @@ func (g *kernelGen) cpuNest(body string, red []string, simd, light, narrow bool)
 			par = strings.Replace(par, "schedule(static)", fmt.Sprintf("collapse(%d) schedule(static)", n-1), 1)
 		}
 		g.line("%s %s", par, r)
-		for d := n; d >= 2; d-- {
+		for l := n - 1; l >= 1; l-- {
+			d := order[l] + 1
 			g.line("for (int64_t t%d = 0; t%d < n%d; ++t%d)", d, d, d, d)
 		}
 		g.line("{")
@@ -150,4 +160,60 @@ func (g *kernelGen) cpuNest(body string, red []string, simd, light, narrow bool)
 		g.indent--
 		g.line("}")
 	}
+}
+
+// deviceCallRE matches a call of a device procedure (deviceFuncs.add).
+var deviceCallRE = regexp.MustCompile(`\bfgpu_p\d+_`)
+
+// subscriptRE matches one subscript term of an element address in the
+// body's C text (kernelGen.element, sectionElement): "b_X + (SUB - lbD_X)
+// *" for the first dimension, "smE_X + (SUB - lbD_X) *" for the next ones.
+var subscriptRE = regexp.MustCompile(`(?:b_|sm\d+_)(\w+) \+ \((.*?) - lb(\d+)_(\w+)\) \*`)
+
+// loopOrder chooses the loop order of a CPU kernel's nest, innermost
+// first: level L takes, among the indices left, the one that is the only
+// loop index in the L-th subscript of the most array references of the
+// body (in its C text); ties (and no references) go to the earlier index
+// of the header, so that by default the first index is innermost.
+func loopOrder(body string, indices []*frontend.Symbol) []int {
+	n := len(indices)
+	votes := map[int][]int{} // dimension -> votes per index
+	for _, m := range subscriptRE.FindAllStringSubmatch(body, -1) {
+		if m[1] != m[4] {
+			continue
+		}
+		dim, _ := strconv.Atoi(m[3])
+		only := -1
+		for d, ix := range indices {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(cname(ix)) + `\b`).MatchString(m[2]) {
+				if only >= 0 {
+					only = -2
+					break
+				}
+				only = d
+			}
+		}
+		if only >= 0 {
+			if votes[dim] == nil {
+				votes[dim] = make([]int, n)
+			}
+			votes[dim][only]++
+		}
+	}
+	var order []int
+	used := make([]bool, n)
+	for l := 1; l <= n; l++ {
+		best := -1
+		for d := 0; d < n; d++ {
+			if used[d] {
+				continue
+			}
+			if best < 0 || votes[l] != nil && votes[l][d] > votes[l][best] {
+				best = d
+			}
+		}
+		used[best] = true
+		order = append(order, best)
+	}
+	return order
 }
