@@ -40,6 +40,9 @@ type kernelGen struct {
 	// the first, fastest-varying index) as a C expression; nil means the
 	// decomposition of the linear iteration number t (tripOfLinear).
 	trip func(d int) string
+	// wholeInit are the reduce variables the CUDA kernel's last block
+	// writes whole (registered with fgpu_rt_scalar_init).
+	wholeInit map[*frontend.Symbol]bool
 }
 
 func ctype(t frontend.Type) string {
@@ -295,6 +298,15 @@ func (g *kernelGen) emitKernel() {
 func (g *kernelGen) registerBuffers() {
 	for _, p := range g.k.Params {
 		s := p.Sym
+		if p.Kind == lowering.ReduceParam && g.wholeInit[s] {
+			// Written whole by the last block: never copied in; its
+			// initial value from the host when the host's is current.
+			ct := ctype(s.Type)
+			g.line("int od_%s = 1;", s.Name)
+			g.line("%s* ref_%s = (%s*)fgpu_rt_scalar_init(h_%s, sizeof(%s), &od_%s, kname, loop);", ct, s.Name, ct, s.Name, ct, s.Name)
+			g.line("const %s init_%s = od_%s ? (%s)0 : *h_%s;", ct, s.Name, s.Name, ct, s.Name)
+			continue
+		}
 		switch p.Kind {
 		case lowering.ArrayParam:
 			w := 0
@@ -1267,6 +1279,7 @@ func redCombine(op, ct, a, b string) string {
 // enqueues the kernel on the runtime's stream and returns without waiting.
 func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	k := g.k
+	g.wholeInit = nil
 	var dev []string
 	for _, p := range k.Params {
 		s := p.Sym
@@ -1321,8 +1334,10 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		}
 	}
 	if blockRed {
+		g.wholeInit = map[*frontend.Symbol]bool{}
 		for _, r := range reds {
-			dev = append(dev, fmt.Sprintf("%s* part_%s", r.ct, r.p.Sym.Name))
+			dev = append(dev, fmt.Sprintf("%s* part_%s, int od_%s, %s init_%s", r.ct, r.p.Sym.Name, r.p.Sym.Name, r.ct, r.p.Sym.Name))
+			g.wholeInit[r.p.Sym] = true
 		}
 		dev = append(dev, "unsigned int* fgpu_count")
 	}
@@ -1377,7 +1392,7 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 			g.line("for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) fgpu_v_%s = %s;", n,
 				redCombine(r.p.Op, r.ct, "fgpu_v_"+n, fmt.Sprintf("((volatile %s*)part_%s)[b]", r.ct, n)))
 			blockReduce(r, "fgpu_v_"+n)
-			g.line("if (threadIdx.x == 0) *ref_%s = %s;", n, redCombine(r.p.Op, r.ct, "*ref_"+n, "fgpu_v_"+n))
+			g.line("if (threadIdx.x == 0) *ref_%s = %s;", n, redCombine(r.p.Op, r.ct, fmt.Sprintf("(od_%s ? *ref_%s : init_%s)", n, n, n), "fgpu_v_"+n))
 		}
 		g.line("if (threadIdx.x == 0) *fgpu_count = 0u;")
 		g.indent--
@@ -1417,7 +1432,8 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	}
 	if blockRed {
 		for _, r := range reds {
-			args = append(args, "part_"+r.p.Sym.Name)
+			n := r.p.Sym.Name
+			args = append(args, "part_"+n, "od_"+n, "init_"+n)
 		}
 		args = append(args, "fgpu_count")
 	}

@@ -624,6 +624,19 @@ func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
 		if k.Proc != nil {
 			b.x.add("hcall", st, b.x.procSite(k.Proc))
 		}
+		// The whole of a scalar of intrinsic type (not character, whose
+		// length may change, not a pointer) is defined: what a launch
+		// wrote to it before is dead (rules/sync.mg drops it unfetched).
+		if l := k.LHS; k.Proc == nil && l != nil && l.Kind == frontend.EName && l.Sym != nil &&
+			l.Sym.Kind == frontend.SymVariable && l.Sym.Rank == 0 && !l.Sym.Pointer && !l.Sym.Allocatable &&
+			l.Sym.Type.Base != frontend.TyDerived && l.Sym.Type.Base != frontend.TyCharacter &&
+			l.Sym.Type.Base != frontend.TyClassStar && l.Sym.Type.Base != frontend.TyTypeStar {
+			sym := l.Sym
+			for sym.Use != nil {
+				sym = sym.Use
+			}
+			b.x.add("hoverwrite", st, b.x.varSite(sym))
+		}
 	case *frontend.PtrAssignStmt:
 		if r := rootName(k.RHS); r != nil {
 			b.subscripts(k.RHS, st)

@@ -259,6 +259,11 @@ Decl hin_loop(S, H)
          arg(S, "statement"), arg(H, "loop head")]
   bound [/name, /name].
 
+Decl hoverwrite(S, V)
+  descr [doc("Host statement S is an assignment that defines the whole of scalar variable V (intrinsic type, not character, not a pointer or allocatable): what was in V before is dead after S, unless S also reads V."),
+         arg(S, "statement"), arg(V, "variable")]
+  bound [/name, /name].
+
 Decl hacc(S, V, Mode)
   descr [doc("Host statement S accesses variable V (its root: a(i)%b accesses a): /read, /write (also an actual argument of a dummy that is not intent(in) or value), /alloc (allocates it), /inquiry (shape, allocation, presence only: no element)."),
          arg(S, "statement"), arg(V, "variable"), arg(Mode, "mode")]

@@ -13,7 +13,7 @@
 # Granularity: variables (the root of each access path; facts/cfg.go).
 # Return and the end of a procedure that launches get a leave (wait and
 # end of residency, lowering) instead of a wait.
-# Reads: hproc, hstmt, hentry, hnext, hnext_launch, hnext_host, hloop,
+# Reads: hoverwrite, hproc, hstmt, hentry, hnext, hnext_launch, hnext_host, hloop,
 # hin_loop, hacc, hcall, hcall_external, hio, hio_jump, htiming, hfree,
 # hglobal, loop, loop_parent, outcome, device, buffer, locality, alias,
 # var_attr, declares, declared_in and writes_dummy (access.mg), call_arg,
@@ -78,6 +78,10 @@ Decl running_in(S, L)
 Decl running_out(S, L)
   descr [doc("After host statement S, launch L may not have completed."),
          arg(S, "statement"), arg(L, "launch")].
+
+Decl drop_at(S, V)
+  descr [doc("Host statement S defines the whole of scalar V, which a launch wrote and the host has not fetched: its device copy is dropped (discard) instead of copied back."),
+         arg(S, "statement"), arg(V, "variable")].
 
 Decl fetch_at(S, V)
   descr [doc("Before host statement S, which accesses storage that may be V, the device copy of V (written by a launch, not copied back yet) is copied back."),
@@ -250,7 +254,14 @@ run_conflicts(S, L) :- run_conflict(S, L, _).
 dirty_out(L, L, V) :- launch_writes(L, V).
 dirty_in(T, L, V) :- edge(S, T), dirty_out(S, L, V).
 dirty_out(S, L, V) :- dirty_in(S, L, V), !conflict_var(S, L, V), !kills(S).
-fetch_at(S, V) :- dirty_in(S, L, V), conflict_var(S, L, V).
+# A statement that defines the whole of scalar V without reading it needs
+# nothing of what a launch wrote to V: the device copy is dropped (no copy
+# back, no wait; the host storage is not the device's) -- a reduce
+# variable cleared before each launch moves no bytes.
+overwrites(S, V) :- hoverwrite(S, V), !reads_var(S, V).
+reads_var(S, V) :- hacc(S, V, /read).
+drop_at(S, V) :- dirty_in(S, _, V), overwrites(S, V).
+fetch_at(S, V) :- dirty_in(S, L, V), conflict_var(S, L, V), !overwrites(S, V).
 fetching(S) :- fetch_at(S, _).
 
 # Launches not completed yet: any wait (a fetch waits too) completes them
@@ -264,7 +275,7 @@ pending_in(S, L) :- dirty_in(S, L, _).
 pending_out(S, L) :- running_out(S, L).
 pending_out(S, L) :- dirty_out(S, L, _).
 
-wait_at(S, L, /access) :- dirty_in(S, L, V), conflict_var(S, L, V).
+wait_at(S, L, /access) :- dirty_in(S, L, V), conflict_var(S, L, V), !overwrites(S, V).
 wait_at(S, L, Why) :- running_in(S, L), run_conflict(S, L, Why).
 wait_at(S, L, Why) :- pending_in(S, L), kills_all(S, Why).
 full_at(S) :- wait_at(S, _, Why), kills_all(S, Why).
@@ -287,6 +298,7 @@ full_before_loop(H) :- full_at(S), hoist_to(S, H).
 
 # Frees: discard (never a wait) the device copies of a buffer.
 discard_before(S, V) :- hfree(S, V), runs(S), hstmt(S, P, _), proc_buffer(P, V).
+discard_before(S, V) :- drop_at(S, V).
 
 # Host writes of buffers: stale marks, whether or not a launch is pending.
 # Allocating gives new storage (freed storage was discarded or left), so

@@ -110,6 +110,13 @@ void fgpu_rt_launch_begin(const char* kernel, const char* loop);
 void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, const char* kernel, const char* loop);
 void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, const char* loop);
 
+/* A scalar the kernel writes whole (a reduce variable combined by the last
+ * block): registered written, never copied in. *on_device is 1 when the
+ * device copy is current (the kernel reads its initial value there: a
+ * dirty or valid entry, or the CPU shared mode), else 0: the host's value
+ * is current and the launch routine passes it to the kernel by value. */
+void* fgpu_rt_scalar_init(void* host, size_t bytes, int* on_device, const char* kernel, const char* loop);
+
 /* The device address of the stop status buffer, int64_t[1 +
  * FGPU_MAX_STOP_SITES], zeroed at program start. A kernel thread that stops
  * at site s writes element s (its code), then element 0 (s) only while

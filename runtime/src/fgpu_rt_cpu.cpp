@@ -400,7 +400,7 @@ bool dirty_overlap(const Table& t, const Key& k, const Entry* except) {
 
 // Registers k for the launch being prepared; returns the buffer (the
 // device address of k.lo).
-char* reg(const Key& k, bool written, const char* kernel, const char* loop) {
+char* reg(const Key& k, bool written, const char* kernel, const char* loop, int* on_device = nullptr) {
     Table& t = table();
     auto find = [&]() -> Entry* {
         for (Entry& e : t.es)
@@ -408,12 +408,13 @@ char* reg(const Key& k, bool written, const char* kernel, const char* loop) {
         return nullptr;
     };
     Entry* e = find();
+    if (on_device) *on_device = e && e->st != STALE;
     if (e && e->st == STALE) {
         if (dirty_overlap(t, k, e)) {
             sync_locked(t);
             e = find();
         }
-        copy_in(*e, kernel, loop);
+        if (!on_device) copy_in(*e, kernel, loop);
         e->st = VALID;
     } else if (!e) {
         if (dirty_overlap(t, k, nullptr)) sync_locked(t);
@@ -425,7 +426,7 @@ char* reg(const Key& k, bool written, const char* kernel, const char* loop) {
         n.st = VALID;
         t.es.push_back(n);
         e = &t.es.back();
-        copy_in(*e, kernel, loop);
+        if (!on_device) copy_in(*e, kernel, loop);
     }
     e->reg = t.seq;
     if (written) e->wr = t.seq;
@@ -466,6 +467,18 @@ extern "C" void* fgpu_rt_scalar(void* host, size_t bytes, int written, const cha
     k.elem = bytes;
     std::lock_guard<std::mutex> g(table_mu());
     return reg(k, written != 0, kernel, loop);
+}
+
+extern "C" void* fgpu_rt_scalar_init(void* host, size_t bytes, int* on_device, const char* kernel, const char* loop) {
+    *on_device = 1;
+    if (mode == SHARED) return host;
+    if (host == nullptr || bytes == 0) return nullptr;
+    Key k;
+    k.lo = (uintptr_t)host;
+    k.hi = k.lo + bytes;
+    k.elem = bytes;
+    std::lock_guard<std::mutex> g(table_mu());
+    return reg(k, true, kernel, loop, on_device);
 }
 
 extern "C" int64_t* fgpu_rt_status(const char* kernel, const char* loop) { return fgpu_dev_status(kernel, loop); }
