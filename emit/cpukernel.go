@@ -4,8 +4,9 @@ package emit
 // linearised: one index is the innermost loop, a plain counted loop under
 // `#pragma omp simd` (the iterations of a do concurrent are independent by
 // the standard, so the assertion is sound; locals are declared in the body,
-// hence private), and the other indices are the outer loops, shared among
-// the threads by `#pragma omp parallel for collapse(n-1) schedule(static)`
+// hence private), and the other indices are the outer loops; the outer
+// iterations and blocks of cpuBlock innermost iterations are shared among
+// the threads by `#pragma omp parallel for collapse(n) schedule(static)`
 // (a one-index loop is one `parallel for simd`). The innermost loop is the
 // index most array references of the body have as their first subscript,
 // the next one the index of their second subscript, and so on (loopOrder);
@@ -35,6 +36,10 @@ import (
 // region costs a few microseconds, more than a few thousand cheap
 // iterations.
 const cpuSerialBelow = 4096
+
+// cpuBlock is the block of the innermost loop of a kernel of several
+// indices (cpuNest): long enough that blocks rarely split a row.
+const cpuBlock = 16384
 
 // emitCPUNest writes the loop nest of the launch routine of a CPU kernel,
 // after ntot, the n%d and the reduction accumulators; red holds the
@@ -121,31 +126,38 @@ func (g *kernelGen) cpuNest(body string, red []string, order []int, simd, light,
 	if light {
 		par += fmt.Sprintf(" if(parallel: ntot >= %d)", cpuSerialBelow)
 	}
-	inner := fmt.Sprintf("for (int64_t t%d = 0; t%d < n%d; ++t%d) {", in, in, in, in)
-	if narrow {
-		inner = fmt.Sprintf("for (int32_t t%d = 0; t%d < fgpu_n; ++t%d) {", in, in, in)
-	}
 	if n == 1 {
 		if simd {
 			par = strings.Replace(par, "parallel for", "parallel for simd", 1)
 		}
 		g.line("%s %s", par, r)
-		g.line("%s", inner)
-	} else {
-		if n > 2 {
-			par = strings.Replace(par, "schedule(static)", fmt.Sprintf("collapse(%d) schedule(static)", n-1), 1)
+		if narrow {
+			g.line("for (int32_t t%d = 0; t%d < fgpu_n; ++t%d) {", in, in, in)
+		} else {
+			g.line("for (int64_t t%d = 0; t%d < n%d; ++t%d) {", in, in, in, in)
 		}
+	} else {
+		// The innermost loop in blocks of cpuBlock iterations, the block
+		// number one more collapsed loop: the threads share the blocks when
+		// the outer loops are shorter than the number of threads.
+		par = strings.Replace(par, "schedule(static)", fmt.Sprintf("collapse(%d) schedule(static)", n), 1)
 		g.line("%s %s", par, r)
 		for l := n - 1; l >= 1; l-- {
 			d := order[l] + 1
 			g.line("for (int64_t t%d = 0; t%d < n%d; ++t%d)", d, d, d, d)
 		}
+		g.line("for (int64_t fgpu_b = 0; fgpu_b < (n%d + %d) / %d; ++fgpu_b)", in, cpuBlock-1, cpuBlock)
 		g.line("{")
 		g.indent++
+		g.line("const int64_t fgpu_e = fgpu_min<int64_t>(n%d, (fgpu_b + 1) * %d);", in, cpuBlock)
 		if simd {
 			g.line("#pragma omp simd %s", r)
 		}
-		g.line("%s", inner)
+		if narrow {
+			g.line("for (int32_t t%d = (int32_t)(fgpu_b * %d); t%d < (int32_t)fgpu_e; ++t%d) {", in, cpuBlock, in, in)
+		} else {
+			g.line("for (int64_t t%d = fgpu_b * %d; t%d < fgpu_e; ++t%d) {", in, cpuBlock, in, in)
+		}
 	}
 	g.indent++
 	pre := strings.Repeat("  ", g.indent)

@@ -1,8 +1,9 @@
 ! The CPU backend's loop nest (emit/cpukernel.go): several indices with a
-! mask and cycle; a strided section (the general, non-unit
-! stride version) and a contiguous array (the unit-stride version) through
-! the same kernel; innermost indices at the ends of 32 bits; trip counts
-! below and above the serial threshold. Reductions: reduce_nest_cycle.f90.
+! mask and cycle; a strided section (the general, non-unit stride version)
+! and a contiguous array (the unit-stride version) through the same kernel;
+! innermost indices at the ends of 32 bits; trip counts below and above the
+! serial threshold; a first index longer than a block of the nest.
+! Reductions: reduce_nest_cycle.f90.
 module nest_ops
   implicit none
 contains
@@ -28,7 +29,7 @@ program cpu_loop_nest
   integer, parameter :: n = 37, m = 11, p = 5
   real(8) :: a(2 * n, m), b(2 * n, m), c(n, m), d(n, m)
   real :: w(n, m, p)
-  integer :: big(0:4), i, j, k, tot1, tot2, sm(3), lg(100000)
+  integer :: big(0:4), i, j, k, tot1, tot2, sm(3), lg(100000), lg2(40000, 2)
 
   do concurrent (i = 1:2 * n, j = 1:m)
     a(i, j) = real(mod(i * 7 + j * 3, 11) - 2, 8)
@@ -77,5 +78,12 @@ program cpu_loop_nest
     lg(i) = 1
   end do
   print '(a,i0,1x,i0)', 'trips ', sum(sm), sum(lg)
+  ! A first index longer than a block of the nest (16384), in three blocks.
+  lg2 = 0
+  do concurrent (i = 1:40000, j = 1:2, mod(i, 3) /= 0)
+    if (mod(i, 5) == 0) cycle
+    lg2(i, j) = i + j
+  end do
+  print '(a,i0,1x,i0,1x,i0)', 'blocks ', count(lg2 /= 0), lg2(16384, 1), lg2(39998, 2)
   print '(a)', 'PASSED'
 end program cpu_loop_nest
