@@ -32,6 +32,17 @@ runs stream_fgpu
 runs stream_ref
 table "stream on the GPU: fgpu --gpu=cuda vs hand-written CUDA (n = 2^28)" stream_fgpu fgpu stream_ref CUDA
 cat /tmp/stream_fgpu.stats
+# Other geometries, one run each: is the reference the best we can write,
+# and does fgpu's tuned choice lose to a fixed one?
+echo "== other geometries (one run each; GB/s copy mul add triad dot) =="
+for cfg in "STREAM_TB=256" "STREAM_TB=512" "STREAM_TB=1024 STREAM_GRID=full" "STREAM_TB=256 STREAM_GRID=full"; do
+	env $cfg bin/stream_ref >/tmp/alt.out 2>&1
+	echo "CUDA $cfg: $(awk '$2 ~ /^[0-9.]+$/ && $3 == "GB/s" {printf "%s ", $2}' /tmp/alt.out)"
+done
+for cfg in "FGPU_THREADS_PER_BLOCK=256" "FGPU_THREADS_PER_BLOCK=512 FGPU_BLOCKS_PER_SM=4" "FGPU_THREADS_PER_BLOCK=1024 FGPU_BLOCKS_PER_SM=8"; do
+	env $cfg bin/stream_fgpu >/tmp/alt.out 2>&1
+	echo "fgpu $cfg: $(awk '$2 ~ /^[0-9.]+$/ && $3 == "GB/s" {printf "%s ", $2}' /tmp/alt.out)"
+done
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(nproc)} OMP_PROC_BIND=${OMP_PROC_BIND:-close} OMP_PLACES=${OMP_PLACES:-cores}
 runs stream_cpu
 runs stream_omp

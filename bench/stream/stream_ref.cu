@@ -11,12 +11,17 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
   std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); std::exit(1); } } while (0)
 
-static const int TB = 1024;
+// Threads per block and grid: STREAM_TB (default 1024) and STREAM_GRID
+// ("occupancy": the resident blocks, grid-stride, the default; "full": one
+// double2 a thread), to check that the reference is the best we can write.
+static int TB = 1024;
+static bool full_grid = false;
 
 __global__ void init_k(double* a, double* b, double* c, size_t n) {
   for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
@@ -58,7 +63,8 @@ __global__ void dot_k(const double2* __restrict__ a, const double2* __restrict__
   }
 }
 
-template <typename K> int grid_for(K kernel) {
+template <typename K> int grid_for(K kernel, size_t work = 0) {
+  if (full_grid && work) return (int)((work + TB - 1) / TB);
   int sms = 0, per = 0;
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, TB, 0));
@@ -67,6 +73,8 @@ template <typename K> int grid_for(K kernel) {
 
 int main(int argc, char** argv) {
   int lg = argc > 1 ? std::atoi(argv[1]) : 28;
+  if (const char* e = std::getenv("STREAM_TB")) TB = std::atoi(e);
+  if (const char* e = std::getenv("STREAM_GRID")) full_grid = std::string(e) == "full";
   size_t n = (size_t)1 << lg, n2 = n / 2;
   const int ntimes = 100;
   const double scalar = 0.4;
@@ -75,7 +83,7 @@ int main(int argc, char** argv) {
   init_k<<<grid_for(init_k), TB>>>(a, b, c, n);
   CK(cudaDeviceSynchronize());
   double2 *a2 = (double2*)a, *b2 = (double2*)b, *c2 = (double2*)c;
-  int gc = grid_for(copy_k), gm = grid_for(mul_k), ga = grid_for(add_k), gt = grid_for(triad_k), gd = grid_for(dot_k);
+  int gc = grid_for(copy_k, n2), gm = grid_for(mul_k, n2), ga = grid_for(add_k, n2), gt = grid_for(triad_k, n2), gd = grid_for(dot_k);
   std::vector<double> t[5];
   double dot = 0.0;
   typedef std::chrono::steady_clock clk;
