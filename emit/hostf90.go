@@ -392,8 +392,10 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 				dummies = append(dummies, s.Name)
 				attrs := "intent(in)"
 				if p.Written {
-					// The runtime copies it back later, at a wait (replay.go).
-					attrs = "intent(inout), asynchronous"
+					// The runtime copies it back later, in fgpu_rt_fetch
+					// (a call that takes the variable) or at the end of
+					// the procedure.
+					attrs = "intent(inout)"
 				}
 				decls = append(decls, fmt.Sprintf("      %s, %s :: %s(%s)", t, attrs, s.Name, strings.TrimSuffix(strings.Repeat(":,", s.Rank), ",")))
 				for d := 1; d <= s.Rank; d++ {
@@ -406,7 +408,7 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 				decls = append(decls, fmt.Sprintf("      %s, value :: %s", t, s.Name))
 			default:
 				dummies = append(dummies, s.Name)
-				decls = append(decls, fmt.Sprintf("      %s, intent(inout), asynchronous :: %s", t, s.Name))
+				decls = append(decls, fmt.Sprintf("      %s, intent(inout) :: %s", t, s.Name))
 			}
 		}
 		for d := range k.Indices {

@@ -4,15 +4,17 @@ package emit
 // into the host text: the lines inserted before statements
 //
 //	call fgpu_rt_fetch(x)    ! fgpu: fetch (copy back what the statement uses)
-//	call fgpu_<hash>_wait()  ! fgpu: wait (why)   (_sync(): copies everything back)
+//	call fgpu_<hash>_wait()  ! fgpu: wait (why)   (copies nothing back)
 //	call fgpu_rt_discard(x)  ! fgpu: discard
 //	call fgpu_rt_stale(x)    ! fgpu: host write
 //	call fgpu_<hash>_leave()  ! fgpu: leave
 //
 // (a discard or stale mark of an optional, allocatable or pointer variable
-// is guarded by present(), allocated(), associated()), one-line IFs whose action needs them
-// rewritten as IF constructs, and the ASYNCHRONOUS statements of the
-// procedures that launch.
+// is guarded by present(), allocated(), associated()), and one-line IFs
+// whose action needs them rewritten as IF constructs. No ASYNCHRONOUS
+// attribute (ARCHITECTURE.md section 3 asks for one; emit/README.md says
+// why not): the host memory of a variable is written behind the host
+// compiler's back only inside fgpu_rt_fetch(x), a call that takes x.
 
 import (
 	"fmt"
@@ -29,16 +31,8 @@ func syncEdits(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Pla
 	if diags.HasErrors() {
 		return diags
 	}
-	decls := map[string]*lowering.AsyncDecl{}
-	for _, d := range sp.Decls {
-		decls[fmt.Sprintf("%s\x00%d", d.File, d.Line)] = d
-	}
 	for _, at := range sp.At {
 		var lines []string
-		if d := decls[fmt.Sprintf("%s\x00%d", at.File, at.Line)]; d != nil && at.IfRewrite == nil {
-			lines = append(lines, asyncLines(d)...)
-			delete(decls, fmt.Sprintf("%s\x00%d", d.File, d.Line))
-		}
 		body := syncLines(at.Items, at.Indent, hash)
 		if at.IfRewrite != nil {
 			line, _ := prog.Line(at.File, at.Line)
@@ -52,31 +46,11 @@ func syncEdits(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Pla
 		lines = append(lines, body...)
 		edits[at.File] = append(edits[at.File], edit{from: at.Line, to: at.Line - 1, lines: lines})
 	}
-	for _, d := range sp.Decls {
-		k := fmt.Sprintf("%s\x00%d", d.File, d.Line)
-		if decls[k] == nil {
-			continue
-		}
-		edits[d.File] = append(edits[d.File], edit{from: d.Line, to: d.Line - 1, lines: asyncLines(d)})
-	}
 	return diags
 }
 
 func leadingWS(line string) string {
 	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
-}
-
-// asyncLines writes an ASYNCHRONOUS statement (and a comment naming the
-// written buffers it cannot name).
-func asyncLines(d *lowering.AsyncDecl) []string {
-	var out []string
-	if len(d.Names) > 0 {
-		out = append(out, wrap(d.Indent+"asynchronous :: "+strings.Join(d.Names, ", ")+"  ! fgpu: written by launches")...)
-	}
-	if len(d.Skipped) > 0 {
-		out = append(out, d.Indent+"! fgpu: also written by launches, not declared asynchronous here (not variables of this scope): "+strings.Join(d.Skipped, ", "))
-	}
-	return out
 }
 
 // syncLines writes the calls of one place: waits, discards, stale marks,
@@ -94,9 +68,6 @@ func syncLines(items []lowering.SyncInsert, indent, hash string) []string {
 				call, comment = fmt.Sprintf("call fgpu_rt_fetch(%s)", it.Var), "fetch"
 			case rules.SyncWait:
 				call, comment = fmt.Sprintf("call fgpu_%s_wait()", hash), "wait ("+it.Why+")"
-				if it.Full {
-					call = fmt.Sprintf("call fgpu_%s_sync()", hash)
-				}
 			case rules.SyncDiscard:
 				call, comment = fmt.Sprintf("call fgpu_rt_discard(%s)", it.Var), "discard"
 			case rules.SyncStale:

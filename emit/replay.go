@@ -7,10 +7,8 @@ package emit
 //
 //	fgpu_<hash>_wait()   waits for every launch (fgpu_rt_wait, nothing is
 //	                     copied back), then replays a stop a kernel recorded
-//	fgpu_<hash>_sync()   the same, also copying every dirty entry back
-//	                     (fgpu_rt_sync: before a statement that may access
-//	                     anything); the host fetches what a statement
-//	                     accesses with fgpu_rt_fetch(x) before a wait
+//	                     (the host fetches what a statement accesses with
+//	                     fgpu_rt_fetch(x) before a wait)
 //	fgpu_<hash>_leave()  the same around fgpu_rt_leave (the end of a
 //	                     procedure that launches: nothing stays resident)
 //
@@ -59,8 +57,6 @@ func replayProcedures(hash string, plan *lowering.Plan) string {
 	fmt.Fprintf(&b, "contains\n")
 	fmt.Fprintf(&b, "  ! Waits for every launch; a stop a kernel recorded ends the program here.\n")
 	fmt.Fprintf(&b, "  subroutine fgpu_%s_wait()\n    call fgpu_rt_wait()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_wait\n", hash, hash, hash)
-	fmt.Fprintf(&b, "  ! Waits for every launch and copies all their data back; then as wait.\n")
-	fmt.Fprintf(&b, "  subroutine fgpu_%s_sync()\n    call fgpu_rt_sync()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_sync\n", hash, hash, hash)
 	fmt.Fprintf(&b, "  ! The end of a procedure that launches: wait, and keep nothing on the device.\n")
 	fmt.Fprintf(&b, "  subroutine fgpu_%s_leave()\n    call fgpu_rt_leave()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_leave\n", hash, hash, hash)
 	fmt.Fprintf(&b, "  ! Runs the stop statement whose site a kernel recorded, as written.\n")

@@ -177,6 +177,9 @@ func varAttrs(s *frontend.Symbol) []string {
 	add(s.Intent == "inout", "intent_inout")
 	add(s.Value, "value")
 	add(s.Rank != 0, "array")
+	// Saved: the SAVE attribute, an initialiser (implicit save), or a SAVE
+	// statement without names in its scope.
+	add(s.Kind == frontend.SymVariable && (s.Save || s.Init != nil || s.Scope != nil && s.Scope.SaveAll), "save")
 	if s.Scope != nil {
 		switch s.Scope.Kind {
 		case frontend.ScopeImpliedDo:

@@ -100,6 +100,8 @@ type Scope struct {
 	// Implicit typing: letter -> type; nil entry means none.
 	Implicit     *[26]*Type
 	ImplicitNone bool
+	// SaveAll: a SAVE statement without names (every variable is saved).
+	SaveAll bool
 	// Generic operators/assignment: "operator(+)", "assignment(=)", ".myop."
 	Operators map[string]*Generic
 	// OpAccess records public (true) / private (false) statements naming

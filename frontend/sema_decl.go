@@ -489,7 +489,7 @@ func (c *checker) attrStmt(x *AttrStmt, sc *Scope) {
 		case "public":
 			sc.DefaultPrivate = false
 		case "save":
-			// save everything
+			sc.SaveAll = true // save everything
 		default:
 			if a.Word == "" && a.Bind == nil {
 				c.diags.errorf(x.Pos, "syntax error: attribute statement without names")

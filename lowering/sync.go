@@ -18,9 +18,7 @@ package lowering
 //	the end of the procedure                        before CONTAINS, else before END
 //
 // Nothing is dropped: where no correct place exists, a "not yet
-// implemented" error at the statement. It also lists, per procedure that
-// launches, the variables it passes to launches as written buffers, for an
-// ASYNCHRONOUS statement in its specification part.
+// implemented" error at the statement.
 
 import (
 	"fmt"
@@ -42,7 +40,6 @@ type SyncInsert struct {
 	Var    string
 	Guards []string
 	Why    string // short reason (waits)
-	Full   bool   // a wait that copies every dirty buffer back
 }
 
 // SyncAt is the lines inserted before one line of a file.
@@ -63,21 +60,9 @@ type IfRewrite struct {
 	Action string // the action and what follows it on the line
 }
 
-// AsyncDecl is an ASYNCHRONOUS statement for a procedure that launches.
-type AsyncDecl struct {
-	File   string
-	Line   int // insert before this line: the first executable statement
-	Indent string
-	Names  []string
-	// Skipped are the written buffers that cannot be named there (block
-	// locals, associate names, named constants), for a comment.
-	Skipped []string
-}
-
 // SyncPlan is the placement of the sync decisions.
 type SyncPlan struct {
-	At    []*SyncAt
-	Decls []*AsyncDecl
+	At []*SyncAt
 }
 
 // PlaceSync places the sync decisions of cr in the source of prog.
@@ -98,7 +83,6 @@ func PlaceSync(prog *frontend.Program, cr *rules.CheckResult, plan *Plan) (*Sync
 		}
 		p.place(n, pt)
 	}
-	p.asyncDecls(plan, sp)
 	for _, a := range p.at {
 		sp.At = append(sp.At, a)
 	}
@@ -140,14 +124,10 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 	switch pt.Kind {
 	case rules.SyncWait:
 		item.Why = pt.ShortWhy()
-		item.Full = pt.Full
 		if n.Kind == "return" || n.Kind == "end" {
 			return // the leave placed there waits
 		}
 	case rules.SyncDiscard, rules.SyncStale, rules.SyncFetch:
-		if pt.Kind == rules.SyncFetch && (n.Kind == "return" || n.Kind == "end") {
-			return // the leave placed there copies everything back
-		}
 		v := p.cr.Facts.Vars[pt.Var]
 		if v == nil {
 			p.errf(n.Pos, "a %s of a variable the facts do not name", pt.Kind)
@@ -222,12 +202,9 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 		}
 		at.Indent = leadingWS(line) + "  "
 	}
-	for i, it := range at.Items {
+	for _, it := range at.Items {
 		if it.Kind == rules.SyncWait && item.Kind == rules.SyncWait {
-			// One wait per place: it waits for every launch (and copies
-			// everything back if one of them has to).
-			at.Items[i].Full = it.Full || item.Full
-			return
+			return // one wait per place: it waits for every launch
 		}
 		if it.Kind == item.Kind && it.Var == item.Var {
 			return
@@ -414,75 +391,4 @@ func (p *placer) firstOnLine(s frontend.Stmt) bool {
 	}
 	c, ok := p.first[file][b.Pos.Line]
 	return ok && c >= b.Pos.Col
-}
-
-// asyncDecls lists, for each procedure that launches, the variables it
-// passes as written buffers, for an ASYNCHRONOUS statement before its
-// first executable statement.
-func (p *placer) asyncDecls(plan *Plan, sp *SyncPlan) {
-	byProc := map[*frontend.Procedure][]*Kernel{}
-	var procs []*frontend.Procedure
-	for _, k := range plan.Kernels {
-		if byProc[k.Proc] == nil {
-			procs = append(procs, k.Proc)
-		}
-		byProc[k.Proc] = append(byProc[k.Proc], k)
-	}
-	sort.Slice(procs, func(i, j int) bool { return procs[i].Pos.Before(procs[j].Pos) })
-	for _, u := range procs {
-		seen := map[string]bool{}
-		var names, skipped []string
-		for _, k := range byProc[u] {
-			for _, prm := range k.Params {
-				if !(prm.Written || prm.Kind == ScalarOut || prm.Kind == ReduceParam) {
-					continue
-				}
-				s := prm.Sym
-				if seen[s.Name] {
-					continue
-				}
-				seen[s.Name] = true
-				switch {
-				case s.Asynchronous:
-				case s.Kind != frontend.SymVariable,
-					s.Scope != nil && s.Scope.Kind != frontend.ScopeUnit,
-					u.Scope == nil || u.Scope.Lookup(s.Name) == nil || root(u.Scope.Lookup(s.Name)) != root(s):
-					skipped = append(skipped, s.Name)
-				default:
-					names = append(names, s.Name)
-				}
-			}
-		}
-		if len(names) == 0 && len(skipped) == 0 {
-			continue
-		}
-		sort.Strings(names)
-		sort.Strings(skipped)
-		if len(u.Body) == 0 {
-			continue
-		}
-		first := p.byStmt[firstStmt(u.Body[0])]
-		var line int
-		if first != nil {
-			a, ok := p.stmtAnchor(first)
-			if ok && len(a) == 1 {
-				line = a[0].line
-			}
-		} else if b := frontend.StmtBaseOf(firstStmt(u.Body[0])); !b.SharedLine {
-			line = b.Pos.Line
-		}
-		if line == 0 {
-			p.errf(frontend.StmtPos(firstStmt(u.Body[0])), "an asynchronous statement before this statement, which shares its line")
-			continue
-		}
-		text, _ := p.prog.Line(u.File, line)
-		sp.Decls = append(sp.Decls, &AsyncDecl{File: u.File, Line: line, Indent: leadingWS(text), Names: names, Skipped: skipped})
-	}
-}
-
-func firstStmt(s frontend.Stmt) frontend.Stmt {
-	if k, ok := s.(*frontend.Construct); ok {
-		return k.Head
-	}
-	return s
 }

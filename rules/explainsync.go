@@ -60,11 +60,7 @@ func ExplainSync(cr *CheckResult, pt SyncPoint) []string {
 		return []string{head + "fetch of " + c.varName(pt.Var) + " " + where,
 			"	a launch wrote " + c.varName(pt.Var) + " and the host accesses it here: its device copy is copied back (the wait that follows says why)"}
 	}
-	what := "wait"
-	if pt.Full {
-		what = "wait and copy every launch's data back"
-	}
-	out := []string{head + what + " (" + pt.ShortWhy() + ")"}
+	out := []string{head + "wait (" + pt.ShortWhy() + ")"}
 	stmts := []string{pt.Site}
 	if pt.Hoisted {
 		out = append(out, fmt.Sprintf("\t%s: a host loop that launches nothing: the wait of a statement in it goes before it", posString(pt.Pos)))

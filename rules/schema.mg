@@ -96,7 +96,7 @@ Decl var_type(V, T)
   bound [/name, /name].
 
 Decl var_attr(V, Attr)
-  descr [doc("Variable V has attribute Attr: /dummy, /result, /local, /block, /module_var, /parameter, /allocatable, /pointer, /target, /intent_in, /intent_out, /intent_inout, /value, /array, /index."),
+  descr [doc("Variable V has attribute Attr: /dummy, /result, /local, /block, /module_var, /parameter, /allocatable, /pointer, /target, /intent_in, /intent_out, /intent_inout, /value, /array, /index, /save (the SAVE attribute, an initialiser, or a SAVE statement without names)."),
          arg(V, "variable"), arg(Attr, "attribute")]
   bound [/name, /name].
 

@@ -21,8 +21,7 @@
 # stop_stmt, loop_can_stop. (Whole-array assignments sent to the device
 # are parallel loops by then: lowering.ArrayStatements checks again.)
 # Derives: launch, pending_in, wait_at, wait_before, wait_before_loop,
-# wait_source, fetch_before, fetch_before_loop, full_before,
-# full_before_loop, discard_before, stale_before, stale_before_loop, leave_at.
+# wait_source, fetch_before, fetch_before_loop, discard_before, stale_before, stale_before_loop, leave_at.
 # Two flows (beyond the design doc, whose wait copies every dirty buffer
 # back): dirty_in -- a variable a launch wrote may not be copied back yet,
 # killed where a statement accessing it fetches it (or a full sync);
@@ -30,7 +29,8 @@
 # read), killed by any wait. A statement that accesses V fetches only V;
 # a timing call or an action outside the program waits for the launches
 # but copies nothing back; a statement the analysis cannot bound (goto,
-# unknown, a call of a contained procedure) copies everything back.
+# unknown, a call of a contained procedure) fetches every variable not
+# copied back yet.
 # Stratified: dirty depends negatively only on static predicates
 # (conflict_var, kills_all); running on those and on fetch_at (computed
 # from dirty, a lower stratum); never on itself or on wait_at.
@@ -56,7 +56,7 @@ Decl conflict_var(S, L, V)
          arg(S, "statement"), arg(L, "launch"), arg(V, "variable")].
 
 Decl kills_all(S, Why)
-  descr [doc("Host statement S waits for every pending launch and copies all their data back: /goto, /unknown (a statement the analysis does not model), /call_all (a call of a procedure contained in this one, which may access anything), /jump (a jump to a label)."),
+  descr [doc("Host statement S waits for every pending launch and fetches every variable not copied back yet: /goto, /unknown (a statement the analysis does not model), /call_all (a call of a procedure contained in this one, which may access anything), /jump (a jump to a label)."),
          arg(S, "statement"), arg(Why, "reason")].
 
 Decl run_conflict(S, L, Why)
@@ -95,18 +95,6 @@ Decl fetch_before_loop(H, V)
   descr [doc("A fetch of V goes before host loop H (hoisted out of a loop that launches nothing)."),
          arg(H, "loop head"), arg(V, "variable")].
 
-Decl full_at(S)
-  descr [doc("The wait before host statement S copies every dirty buffer back (S may access anything: a kills_all reason)."),
-         arg(S, "statement")].
-
-Decl full_before(S)
-  descr [doc("The wait right before S copies everything back."),
-         arg(S, "statement")].
-
-Decl full_before_loop(H)
-  descr [doc("The wait before host loop H copies everything back."),
-         arg(H, "loop head")].
-
 Decl pending_in(S, L)
   descr [doc("Launch L may be pending on entry to host statement S."),
          arg(S, "statement"), arg(L, "launch")].
@@ -143,6 +131,14 @@ Decl stale_before_loop(H, V)
   descr [doc("Before host loop H (the outermost enclosing loop that launches nothing of a statement that may write V) the device copies of V are marked stale."),
          arg(H, "loop head"), arg(V, "variable")].
 
+Decl outlives(P, V)
+  descr [doc("Variable V, a buffer of a launch of procedure P, outlives an activation of P (a dummy, result, saved, module, common or host variable, a pointer or target): at a leave, its data is fetched, not dropped."),
+         arg(P, "procedure"), arg(V, "variable")].
+
+Decl leave_drop(S, V)
+  descr [doc("At leave S, what launches wrote to V (a local that does not outlive the procedure) is dropped without copy-back."),
+         arg(S, "statement"), arg(V, "variable")].
+
 Decl leave_at(S)
   descr [doc("S is a return or the end of a procedure that launches: the host leaves there (waits for every launch, ends the residency of its storage)."),
          arg(S, "statement")].
@@ -155,6 +151,7 @@ proc_launches(P) :- launch_in(P, _).
 
 launch_writes(L, V) :- launch(L), buffer(L, V, /written).
 launch_writes(L, V) :- launch(L), locality(L, /reduce, V, _).
+launch_writes(L, R) :- launch_writes(L, V), alias(V, R).
 launch_uses(L, V) :- launch_writes(L, V).
 launch_uses(L, V) :- launch(L), buffer(L, V, /read_only).
 
@@ -253,7 +250,12 @@ run_conflicts(S, L) :- run_conflict(S, L, _).
 # fetches only the variables it accesses).
 dirty_out(L, L, V) :- launch_writes(L, V).
 dirty_in(T, L, V) :- edge(S, T), dirty_out(S, L, V).
-dirty_out(S, L, V) :- dirty_in(S, L, V), !conflict_var(S, L, V), !kills(S).
+dirty_out(S, L, V) :- dirty_in(S, L, V), !conflict_var(S, L, V), !killed(S, V), !frees(S, V).
+# A statement that may access anything fetches every variable (not a block
+# local or associate name, which may be out of scope there: those stay
+# dirty and are fetched where they are accessed).
+killed(S, V) :- kills(S), hstmt(S, P, _), proc_buffer(P, V), !scoped_name(V).
+frees(S, V) :- hfree(S, V).
 # A statement that defines the whole of scalar V without reading it needs
 # nothing of what a launch wrote to V: the device copy is dropped (no copy
 # back, no wait; the host storage is not the device's) -- a reduce
@@ -262,6 +264,11 @@ overwrites(S, V) :- hoverwrite(S, V), !reads_var(S, V).
 reads_var(S, V) :- hacc(S, V, /read).
 drop_at(S, V) :- dirty_in(S, _, V), overwrites(S, V).
 fetch_at(S, V) :- dirty_in(S, L, V), conflict_var(S, L, V), !overwrites(S, V).
+# A statement that may access anything fetches everything not copied back
+# yet, variable by variable: the host's storage is written only inside a
+# call that takes the variable (no ASYNCHRONOUS attribute needed, see
+# emit/README.md).
+fetch_at(S, V) :- dirty_in(S, _, V), kills(S), !scoped_name(V).
 fetching(S) :- fetch_at(S, _).
 
 # Launches not completed yet: any wait (a fetch waits too) completes them
@@ -278,7 +285,7 @@ pending_out(S, L) :- dirty_out(S, L, _).
 wait_at(S, L, /access) :- dirty_in(S, L, V), conflict_var(S, L, V), !overwrites(S, V).
 wait_at(S, L, Why) :- running_in(S, L), run_conflict(S, L, Why).
 wait_at(S, L, Why) :- pending_in(S, L), kills_all(S, Why).
-full_at(S) :- wait_at(S, _, Why), kills_all(S, Why).
+
 
 # Hoisting: out of the outermost enclosing host loop that launches nothing.
 loop_launches(H) :- hin_loop(L, H), launch(L).
@@ -293,8 +300,7 @@ wait_before_loop(H, Why, L) :- wait_at(S, L, Why), hoist_to(S, H).
 wait_source(H, S) :- wait_at(S, _, _), hoist_to(S, H).
 fetch_before(S, V) :- fetch_at(S, V), !hoisted(S).
 fetch_before_loop(H, V) :- fetch_at(S, V), hoist_to(S, H).
-full_before(S) :- full_at(S), !hoisted(S).
-full_before_loop(H) :- full_at(S), hoist_to(S, H).
+
 
 # Frees: discard (never a wait) the device copies of a buffer.
 discard_before(S, V) :- hfree(S, V), runs(S), hstmt(S, P, _), proc_buffer(P, V).
@@ -321,3 +327,18 @@ stale_before(S, V) :- stale_run(S, V), !hoisted(S).
 
 leave_at(S) :- hstmt(S, P, /return), runs(S), proc_launches(P).
 leave_at(S) :- hstmt(S, P, /end), proc_launches(P).
+
+# At a leave, what launches wrote and nobody copied back is fetched if it
+# outlives the procedure (a dummy, a result, a saved, module, common or
+# host variable, a pointer or target), and dropped otherwise: a local's
+# storage may already be reused by the host compiler after its last use,
+# so nothing is ever copied into it behind the compiler's back.
+outlives(P, V) :- proc_launches(P), proc_buffer(P, V), var_attr(V, /dummy).
+outlives(P, V) :- proc_launches(P), proc_buffer(P, V), var_attr(V, /result).
+outlives(P, V) :- proc_launches(P), proc_buffer(P, V), var_attr(V, /save), !main_program(P).
+outlives(P, V) :- proc_launches(P), proc_buffer(P, V), global_var(V).
+outlives(P, V) :- proc_launches(P), proc_buffer(P, V), host_var(P, V).
+main_program(P) :- proc_attr(P, /program).
+fetch_at(S, V) :- leave_at(S), hstmt(S, P, _), dirty_in(S, _, V), outlives(P, V), !scoped_name(V).
+leave_drop(S, V) :- leave_at(S), hstmt(S, P, _), dirty_in(S, _, V), !outlives(P, V), !scoped_name(V).
+discard_before(S, V) :- leave_drop(S, V).

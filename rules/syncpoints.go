@@ -44,10 +44,6 @@ type SyncPoint struct {
 	Sources []string
 	// Vars are the variables of the storage conflicts of a wait (names).
 	Vars []string
-	// Full: the wait copies every dirty buffer back (the statement may
-	// access anything); otherwise it copies nothing back, and the fetches
-	// placed with it copy back what the statement accesses.
-	Full bool
 }
 
 // SyncPoints returns the sync decisions, sorted by position then kind.
@@ -78,13 +74,6 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 			}
 			w.Whys = appendUnique(w.Whys, strings.TrimPrefix(sym(f.Args[1]), "/"))
 			w.Launches = appendUnique(w.Launches, sym(f.Args[2]))
-		}
-	}
-	for _, pred := range []string{"full_before", "full_before_loop"} {
-		for _, f := range r.Result.Facts(pred) {
-			if w := waits[strings.Replace(pred, "full", "wait", 1)+" "+sym(f.Args[0])]; w != nil {
-				w.Full = true
-			}
 		}
 	}
 	sources := map[string][]string{}

@@ -361,6 +361,19 @@ void wait_locked(Table& t) {
     t.pending = false;
 }
 
+// Waits, then copies back the dirty entries overlapping [lo, hi) (except
+// `except`): the only copies back the runtime makes on its own, into
+// storage that the call that triggered them names (a copy into storage the
+// host compiler may have reused after its last use is never made).
+void fetch_overlap_locked(Table& t, uintptr_t lo, uintptr_t hi, const Entry* except) {
+    wait_locked(t);
+    for (Entry& e : t.es) {
+        if (&e == except || e.st != DIRTY || !e.k.overlaps(lo, hi)) continue;
+        copy_back(e);
+        e.st = VALID;
+    }
+}
+
 // fgpu_rt_sync with the table's lock held: waits, then copies every dirty
 // entry back.
 void sync_locked(Table& t) {
@@ -373,13 +386,14 @@ void sync_locked(Table& t) {
 }
 
 // A new device buffer; when the device is out of memory, waits, drops
-// every entry the launch being prepared does not use, and tries again.
+// every entry that holds nothing newer than the host (not dirty) and that
+// the launch being prepared does not use, and tries again.
 char* alloc(Table& t, size_t n, const char* kernel, const char* loop) {
     void* p = fgpu_dev_alloc(n, kernel, loop);
     if (!p) {
-        sync_locked(t);
+        wait_locked(t);
         unsigned long long seq = t.seq;
-        drop_if(t, [&](const Entry& e) { return e.reg != seq; }, kernel, loop);
+        drop_if(t, [&](const Entry& e) { return e.reg != seq && e.st != DIRTY; }, kernel, loop);
         p = fgpu_dev_alloc(n, kernel, loop);
     }
     if (!p) {
@@ -411,13 +425,13 @@ char* reg(const Key& k, bool written, const char* kernel, const char* loop, int*
     if (on_device) *on_device = e && e->st != STALE;
     if (e && e->st == STALE) {
         if (dirty_overlap(t, k, e)) {
-            sync_locked(t);
+            fetch_overlap_locked(t, k.lo, k.hi, e);
             e = find();
         }
         if (!on_device) copy_in(*e, kernel, loop);
         e->st = VALID;
     } else if (!e) {
-        if (dirty_overlap(t, k, nullptr)) sync_locked(t);
+        if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
         unsigned long long seq = t.seq;
         drop_if(t, [&](const Entry& o) { return o.k.overlaps(k.lo, k.hi) && o.reg != seq; }, kernel, loop);
         Entry n;
@@ -586,7 +600,7 @@ extern "C" void fgpu_rt_discard(CFI_cdesc_t* a) {
     bool outside = false;
     for (const Entry& e : t.es)
         if (e.st == DIRTY && e.k.overlaps(k.lo, k.hi) && (e.k.lo < k.lo || e.k.hi > k.hi)) outside = true;
-    if (outside) sync_locked(t);
+    if (outside) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
     bool dirty = false;
     drop_if(
         t,
@@ -605,16 +619,20 @@ extern "C" void fgpu_rt_stale(CFI_cdesc_t* a) {
     if (k.hi == k.lo) return;
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
-    if (dirty_overlap(t, k, nullptr)) sync_locked(t);
+    if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
     for (Entry& e : t.es)
         if (e.k.overlaps(k.lo, k.hi)) e.st = STALE;
 }
 
 extern "C" void fgpu_rt_leave(void) {
+    // The procedure fetched what outlives it and discarded its locals
+    // (rules/sync.mg); dirty entries left belong to its callers' pending
+    // data and stay. Valid and stale ones are dropped: the host may write
+    // anything before the next launch.
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
-    sync_locked(t);
-    drop_if(t, [](const Entry&) { return true; }, "fgpu_rt_leave", "?");
+    wait_locked(t);
+    drop_if(t, [](const Entry& e) { return e.st != DIRTY; }, "fgpu_rt_leave", "?");
 }
 
 // ---- The CPU device (separate memory: malloc'd copies) ----------------------

@@ -175,6 +175,7 @@ static void test_written_copied_once() {
     s = delta();
     CHECK_EQ(s.waits, 1);
     CHECK_EQ(s.from_dev, 800);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
     CHECK_EQ(delta().entries, 0);
 }
@@ -204,6 +205,7 @@ static void test_dirty_reuse() {
         CHECK_EQ(y[i], 14);
     }
     CHECK_EQ(delta().from_dev, 160);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -235,6 +237,7 @@ static void test_stale() {
     CHECK_EQ(s.waits, 0); // x was not dirty: no wait
     fgpu_rt_sync();
     for (int i = 0; i < 10; i++) CHECK_EQ(y[i], 6);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -260,6 +263,7 @@ static void test_stale_dirty_syncs() {
     CHECK_EQ(dev_get(a2, 3), 9);
     launched();
     CHECK_EQ(delta().to_dev, 160);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -291,6 +295,7 @@ static void test_discard() {
     s = delta();
     CHECK_EQ(s.entries, 0);
     CHECK_EQ(s.discards, 1);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -311,6 +316,7 @@ static void test_discard_partial() {
     CHECK_EQ(s.entries, 0);
     CHECK_EQ(s.discards, 0);
     CHECK_EQ(x[0], 4);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -343,6 +349,7 @@ static void test_overlap_syncs() {
     s = delta();
     CHECK_EQ(s.waits, 1);
     CHECK_EQ(s.entries, 1);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -382,6 +389,7 @@ static void test_strided() {
     CHECK(fgpu_rt_array(rev.p(), 0, 1, K, L) == b);
     launched();
     CHECK_EQ(delta().to_dev, 2 * 99 * 8);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 
     // Only one section written, the gaps of the host untouched.
@@ -394,6 +402,7 @@ static void test_strided() {
     for (int i = 1; i < 100; i += 2) CHECK_EQ(x[i], -i);
     fgpu_rt_sync();
     for (int i = 0; i < 100; i++) CHECK_EQ(x[i], i % 2 == 0 ? 42 : -i);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -414,6 +423,7 @@ static void test_rank2() {
             bool in = i >= 1 && i <= 3 && j <= 2;
             CHECK_EQ(x[i + 6 * j], in ? 100 + (i - 1) + 6 * j : i + 6 * j);
         }
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -435,6 +445,7 @@ static void test_alias_read_dropped() {
     CHECK_EQ(delta().waits, 1);
     CHECK_EQ(dev_get(r2, 0), 2);
     launched();
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
     CHECK_EQ(x[0], 2);
     CHECK_EQ(x[9], 1);
@@ -475,6 +486,7 @@ static void test_scalars() {
     CHECK_EQ(delta().to_dev, 24);
     fgpu_rt_discard(sd.p());
     CHECK_EQ(delta().entries, 1); // n
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
@@ -486,6 +498,7 @@ static void test_empty() {
     CHECK(fgpu_rt_array(d.p(), 0, 1, K, L) == nullptr);
     launched();
     CHECK_EQ(delta().entries, 0);
+    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
     fgpu_rt_leave();
 }
 
