@@ -957,16 +957,7 @@ func (b *cfgBuilder) call(st ast.Constant, p *frontend.Procedure, in *frontend.I
 		if a == nil {
 			continue
 		}
-		var d *frontend.Symbol
-		if a.Kind == frontend.EKeyword {
-			for _, dd := range p.Dummies {
-				if dd.Name == a.Name {
-					d = dd
-				}
-			}
-		} else if i < len(p.Dummies) {
-			d = p.Dummies[i]
-		}
+		d := dummyFor(p, a, i)
 		b.argument(a, st, d, d == nil || !(d.Intent == "in" || d.Value))
 	}
 }

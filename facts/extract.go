@@ -907,18 +907,26 @@ func (x *extractor) call(site ast.Constant, p *frontend.Procedure, in *frontend.
 		if a == nil {
 			continue
 		}
-		var d *frontend.Symbol
-		if a.Kind == frontend.EKeyword {
-			for _, dd := range p.Dummies {
-				if dd.Name == a.Name {
-					d = dd
-				}
-			}
-		} else if i < len(p.Dummies) {
-			d = p.Dummies[i]
-		}
+		d := dummyFor(p, a, i)
 		x.argument(a, site, c, d, i)
 	}
+}
+
+// dummyFor is the dummy of procedure p that actual argument a (number i,
+// from 0, or a keyword argument) is associated with; nil if none.
+func dummyFor(p *frontend.Procedure, a *frontend.Expr, i int) *frontend.Symbol {
+	if a.Kind == frontend.EKeyword {
+		for _, d := range p.Dummies {
+			if d.Name == a.Name {
+				return d
+			}
+		}
+		return nil
+	}
+	if i < len(p.Dummies) {
+		return p.Dummies[i]
+	}
+	return nil
 }
 
 func calleeName(e *frontend.Expr) string {

@@ -447,6 +447,15 @@ char* reg(const Key& k, bool written, const char* kernel, const char* loop, int*
     return e->buf;
 }
 
+// The key of a scalar by reference: [host, host + bytes).
+Key scalar_key(void* host, size_t bytes) {
+    Key k;
+    k.lo = (uintptr_t)host;
+    k.hi = k.lo + bytes;
+    k.elem = bytes;
+    return k;
+}
+
 } // namespace
 
 // ---- The C API ----------------------------------------------------------
@@ -475,24 +484,16 @@ extern "C" void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, c
 extern "C" void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, const char* loop) {
     if (mode == SHARED) return host;
     if (host == nullptr || bytes == 0) return nullptr;
-    Key k;
-    k.lo = (uintptr_t)host;
-    k.hi = k.lo + bytes;
-    k.elem = bytes;
     std::lock_guard<std::mutex> g(table_mu());
-    return reg(k, written != 0, kernel, loop);
+    return reg(scalar_key(host, bytes), written != 0, kernel, loop);
 }
 
 extern "C" void* fgpu_rt_scalar_init(void* host, size_t bytes, int* on_device, const char* kernel, const char* loop) {
     *on_device = 1;
     if (mode == SHARED) return host;
     if (host == nullptr || bytes == 0) return nullptr;
-    Key k;
-    k.lo = (uintptr_t)host;
-    k.hi = k.lo + bytes;
-    k.elem = bytes;
     std::lock_guard<std::mutex> g(table_mu());
-    return reg(k, true, kernel, loop, on_device);
+    return reg(scalar_key(host, bytes), true, kernel, loop, on_device);
 }
 
 extern "C" int64_t* fgpu_rt_status(const char* kernel, const char* loop) { return fgpu_dev_status(kernel, loop); }
