@@ -77,15 +77,16 @@ size_t fgpu_desc_span(const CFI_cdesc_t* a, size_t elem, ptrdiff_t* low);
  *     valid  the device holds what the host holds,
  *     dirty  a launch wrote it: the device holds newer values (cpu separate:
  *            the host elements are 0xff meanwhile),
- *     stale  the host may hold newer values (fgpu_rt_stale, fgpu_rt_leave).
+ *     stale  the host may hold newer values (fgpu_rt_stale).
  *
  * fgpu_rt_array / fgpu_rt_scalar, for the span S and key K of the argument:
  *   - an entry with key K that is valid or dirty: reused, nothing copied;
  *   - an entry with key K that is stale: if another entry overlapping S is
- *     dirty, fgpu_rt_sync() first; then the host span is copied into the
+ *     dirty, it is fetched first (a wait, and a copy back of the dirty
+ *     entries overlapping S only); then the host span is copied into the
  *     entry's buffer (same buffer: copies and launches are ordered), valid;
- *   - no entry with key K: if an entry overlapping S is dirty,
- *     fgpu_rt_sync() first; the overlapping entries are dropped (except
+ *   - no entry with key K: if an entry overlapping S is dirty, it is
+ *     fetched first (as above); the overlapping entries are dropped (except
  *     those registered for the same launch: two sections of one array,
  *     x(1::2) and x(2::2), are two entries of one launch); a new buffer,
  *     the host span copied in, valid.
@@ -99,7 +100,11 @@ size_t fgpu_desc_span(const CFI_cdesc_t* a, size_t elem, ptrdiff_t* low);
  * hold different elements, as Fortran's rules on aliasing give.
  * A dropped entry frees its buffer (cuda: stream-ordered, a pending launch
  * may still read it). When a device allocation fails, the runtime waits,
- * drops every entry no pending launch needs, and tries again.
+ * drops every entry that is not dirty and that the launch being prepared
+ * does not use, and tries again.
+ * The runtime copies back on its own only into storage the call names (the
+ * span of its argument): never into a variable the host compiler may
+ * consider dead, whose storage it may have reused.
  */
 
 /* The size of the stop status buffer: element 0 is the recorded stop site
@@ -133,7 +138,9 @@ void fgpu_rt_launched(const char* kernel, const char* loop);
  * an error names the kernels launched since the last wait), copies every
  * dirty entry back (only the elements of its descriptor) and marks it
  * valid; reads the stop status (cuda: a small copy, not counted in the
- * statistics). Counts a wait only when a launch was pending. */
+ * statistics). Counts a wait only when a launch was pending. Generated code
+ * does not call it (it fetches variable by variable, see fgpu_rt_fetch);
+ * kept for tests and hand-written callers. */
 void fgpu_rt_sync(void);
 
 /* Waits for every launch and reads the stop status, copying nothing back:
@@ -158,21 +165,24 @@ int64_t fgpu_rt_stop_site(int64_t* code);
  * every entry overlapping its span is dropped without copying anything back
  * (cpu separate: its host elements stay 0xff). An overlapping dirty entry
  * that reaches beyond the span (not the analysis' case) is copied back
- * first (fgpu_rt_sync()), so nothing outside a is lost. Counts a discard
+ * first, so nothing outside a is lost. Counts a discard
  * when a dropped entry was dirty. */
 void fgpu_rt_discard(CFI_cdesc_t* a);
 
 /* bind(c), as fgpu_rt_discard: the host is about to write a's storage:
- * every entry overlapping its span becomes stale (if one is dirty,
- * fgpu_rt_sync() first: a wait the analysis should have placed; the
- * runtime stays correct anyway). */
+ * every entry overlapping its span becomes stale (if one is dirty, it is
+ * fetched first: a fetch the analysis should have placed; the runtime
+ * stays correct anyway). */
 void fgpu_rt_stale(CFI_cdesc_t* a);
 
-/* The end of a procedure that launches: fgpu_rt_sync(), then no entry is
- * kept (the host may write anything before the next launch; nothing is
- * resident across procedure boundaries for now). Dropping rather than
- * marking stale copies the same bytes on the next launch and bounds device
- * memory when the host's arrays move between calls. */
+/* The end of a procedure that launches: waits for every launch, then
+ * drops every entry that is not dirty (the host may write anything before
+ * the next launch; nothing is resident across procedure boundaries for
+ * now). Dirty entries stay: the procedure has fetched what outlives it and
+ * discarded its locals (rules/sync.mg), so those left are its callers'
+ * pending data, which the callers fetch where they access it. Dropping
+ * rather than marking stale copies the same bytes on the next launch and
+ * bounds device memory when the host's arrays move between calls. */
 void fgpu_rt_leave(void);
 
 /* Statistics (FGPU_STATS=1) at exit, on stderr:

@@ -209,6 +209,57 @@ static void test_dirty_reuse() {
     fgpu_rt_leave();
 }
 
+// fgpu_rt_fetch copies back only what overlaps its argument, fgpu_rt_wait
+// nothing, and fgpu_rt_leave keeps dirty entries (a caller's pending data)
+// while dropping the others; a scalar registered write-only is never
+// copied in and says whether the device holds its value.
+static void test_fetch_wait_leave() {
+    std::vector<double> x(10, 1.0), y(10, 2.0), z(10, 3.0);
+    Desc dx = desc1(x.data(), 10, 1), dy = desc1(y.data(), 10, 1), dz = desc1(z.data(), 10, 1);
+    mark();
+    launch_begin();
+    double* a = (double*)fgpu_rt_array(dx.p(), 0, 1, K, L);
+    double* b = (double*)fgpu_rt_array(dy.p(), 0, 1, K, L);
+    fgpu_rt_array(dz.p(), 0, 0, K, L);
+    for (int i = 0; i < 10; i++) {
+        dev_set(a, i, 5);
+        dev_set(b, i, 6);
+    }
+    launched();
+    fgpu_rt_wait();
+    CHECK_EQ(delta().from_dev, 0);
+    CHECK(while_dirty(&x[0], 1.0));
+    fgpu_rt_fetch(dx.p());
+    CHECK_EQ(delta().from_dev, 80);
+    for (int i = 0; i < 10; i++) CHECK_EQ(x[i], 5);
+    CHECK(while_dirty(&y[0], 2.0));
+    fgpu_rt_leave();
+    fgpu_rt_stats s = delta();
+    CHECK_EQ(s.from_dev, 80);
+    CHECK_EQ(s.entries, 1); // y (dirty) kept; x (valid) and z (read-only) dropped
+    fgpu_rt_fetch(dy.p());
+    for (int i = 0; i < 10; i++) CHECK_EQ(y[i], 6);
+    double r = 4.0;
+    int od = -1;
+    mark();
+    launch_begin();
+    double* rd = (double*)fgpu_rt_scalar_init(&r, sizeof r, &od, K, L);
+    CHECK_EQ(od, 0); // not on the device: the kernel takes the host's value
+    dev_set(rd, 0, r + 1);
+    launched();
+    CHECK_EQ(delta().to_dev, 0);
+    launch_begin();
+    rd = (double*)fgpu_rt_scalar_init(&r, sizeof r, &od, K, L);
+    CHECK_EQ(od, 1); // dirty: the device holds the current value
+    dev_set(rd, 0, dev_get(rd, 0) + 1);
+    launched();
+    fgpu_rt_fetch(scalar_desc(&r, sizeof r).p());
+    CHECK_EQ(r, 6.0);
+    CHECK_EQ(delta().to_dev, 0);
+    fgpu_rt_sync();
+    fgpu_rt_leave();
+}
+
 // A read-only entry stays valid across launches; after fgpu_rt_stale the
 // host bytes are copied again into the same buffer.
 static void test_stale() {
@@ -555,6 +606,7 @@ int main(int argc, char** argv) {
         separate = !cuda_mode;
         test_written_copied_once();
         test_dirty_reuse();
+        test_fetch_wait_leave();
         test_stale();
         test_stale_dirty_syncs();
         test_discard();
