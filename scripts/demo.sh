@@ -27,6 +27,10 @@ echo '$ go run ./cmd/fgpu explain --gpu=metal examples/heat.f90'
 go run ./cmd/fgpu explain --gpu=metal examples/heat.f90 || true
 
 echo
+echo '$ go run ./cmd/fgpu explain examples/heat.f90:56   (why the host waits for the kernel there)'
+go run ./cmd/fgpu explain examples/heat.f90:56 || true
+
+echo
 if command -v gfortran >/dev/null 2>&1 && command -v c++ >/dev/null 2>&1; then
     echo '$ go run ./cmd/fgpu run --gpu=cpu examples/heat.f90   (the loop runs as an OpenMP kernel)'
     go run ./cmd/fgpu run --gpu=cpu examples/heat.f90
