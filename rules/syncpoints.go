@@ -22,6 +22,15 @@ const (
 	SyncFetch                   // copy back the device copy of a variable the statement accesses
 )
 
+// rank orders the decisions at one statement as the host text has them:
+// fetches, the wait, discards, stale marks, the leave.
+func (k SyncKind) rank() int {
+	if k == SyncFetch {
+		return -1
+	}
+	return int(k)
+}
+
 func (k SyncKind) String() string {
 	return [...]string{"wait", "discard", "stale", "leave", "fetch"}[k]
 }
@@ -133,7 +142,7 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 			return a.Site < b.Site
 		}
 		if a.Kind != b.Kind {
-			return a.Kind < b.Kind
+			return a.Kind.rank() < b.Kind.rank()
 		}
 		if a.Hoisted != b.Hoisted {
 			return a.Hoisted
