@@ -1327,12 +1327,7 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		}
 		reds = append(reds, red{p, ctype(p.Sym.Type), id, fn})
 	}
-	blockRed := len(reds) > 0 && !k.CanStop
-	for _, r := range reds {
-		if r.p.Sym.Type.Base == frontend.TyComplex {
-			blockRed = false
-		}
-	}
+	blockRed := len(reds) > 0 && !k.CanStop // (complex reductions are not yet implemented: lowering/verify.go)
 	if blockRed {
 		g.wholeInit = map[*frontend.Symbol]bool{}
 		for _, r := range reds {

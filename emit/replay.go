@@ -37,8 +37,6 @@ func runtimeInterfaces() string {
     subroutine fgpu_rt_fetch(a) bind(c, name="fgpu_rt_fetch")
       type(*), dimension(..) :: a
     end subroutine fgpu_rt_fetch
-    subroutine fgpu_rt_sync() bind(c, name="fgpu_rt_sync")
-    end subroutine fgpu_rt_sync
     subroutine fgpu_rt_wait() bind(c, name="fgpu_rt_wait")
     end subroutine fgpu_rt_wait
     subroutine fgpu_rt_leave() bind(c, name="fgpu_rt_leave")

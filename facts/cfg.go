@@ -361,35 +361,9 @@ func (b *cfgBuilder) pop() *cfgCtx {
 	return c
 }
 
-func constructName(h frontend.Stmt) string {
-	switch h := h.(type) {
-	case *frontend.IfThenStmt:
-		return h.Name
-	case *frontend.DoStmt:
-		return h.Name
-	case *frontend.SelectCaseStmt:
-		return h.Name
-	case *frontend.SelectTypeStmt:
-		return h.Name
-	case *frontend.SelectRankStmt:
-		return h.Name
-	case *frontend.BlockStmt:
-		return h.Name
-	case *frontend.AssociateStmt:
-		return h.Name
-	case *frontend.WhereStmt:
-		return h.Name
-	case *frontend.ForallStmt:
-		return h.Name
-	case *frontend.CriticalStmt:
-		return h.Name
-	}
-	return ""
-}
-
 func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct, prev frontend.Stmt, outs []out) []out {
 	hpos := frontend.StmtPos(k.Head)
-	c := &cfgCtx{k: k, name: constructName(k.Head)}
+	c := &cfgCtx{k: k, name: frontend.ConstructName(k.Head)}
 	head := func(kind string) *HostNode {
 		n := b.node(k.Head, hpos, kind, parent, prev)
 		n.Construct = k

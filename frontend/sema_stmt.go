@@ -353,7 +353,7 @@ func (c *checker) checkLabel(l string, pos Pos, ctx *unitCtx) {
 func (c *checker) checkLoopControl(what, name string, pos Pos, ctx *unitCtx) {
 	for i := len(ctx.constructs) - 1; i >= 0; i-- {
 		k := ctx.constructs[i]
-		n := constructName(k.Head)
+		n := ConstructName(k.Head)
 		_, isDo := k.Head.(*DoStmt)
 		if name == "" {
 			if isDo {
@@ -378,7 +378,8 @@ func (c *checker) checkLoopControl(what, name string, pos Pos, ctx *unitCtx) {
 	c.diags.errorf(pos, "%s outside a DO construct", what)
 }
 
-func constructName(s Stmt) string {
+// ConstructName is the name of a construct whose head is s ("" if none).
+func ConstructName(s Stmt) string {
 	switch x := s.(type) {
 	case *DoStmt:
 		return x.Name

@@ -47,10 +47,6 @@ Decl proc_buffer(P, V)
   descr [doc("A launch of procedure P passes V as a buffer by reference: an array (read or written) or a scalar it writes."),
          arg(P, "procedure"), arg(V, "variable")].
 
-Decl conflict(S, L, Why)
-  descr [doc("Host statement S must not run while launch L is pending, because of Why: /access (S accesses storage L may write), /outside (S acts outside the program and L may stop), /stop_order (S launches a stopping kernel, L is another one)."),
-         arg(S, "statement"), arg(L, "launch"), arg(Why, "reason")].
-
 Decl conflict_var(S, L, V)
   descr [doc("Host statement S accesses variable V (or storage that may be V) that launch L may write."),
          arg(S, "statement"), arg(L, "launch"), arg(V, "variable")].
@@ -97,10 +93,6 @@ Decl fetch_before_loop(H, V)
 
 Decl pending_in(S, L)
   descr [doc("Launch L may be pending on entry to host statement S."),
-         arg(S, "statement"), arg(L, "launch")].
-
-Decl pending_out(S, L)
-  descr [doc("Launch L may be pending after host statement S."),
          arg(S, "statement"), arg(L, "launch")].
 
 Decl wait_at(S, L, Why)
@@ -236,8 +228,6 @@ launch_stops(L) :- launch(L), loop_can_stop(L).
 run_conflict(S, L, /outside) :- acts_outside(S), hstmt(S, P, _), launch_in(P, L), launch_stops(L).
 run_conflict(S, L, /stop_order) :- launch_stops(S), hstmt(S, P, _), launch_in(P, L), launch_stops(L), S != L.
 run_conflict(S, L, /timing) :- htiming(S), hstmt(S, P, _), launch_in(P, L).
-conflict(S, L, /access) :- conflict_var(S, L, _).
-conflict(S, L, Why) :- run_conflict(S, L, Why).
 
 kills_all(S, /goto) :- hstmt(S, _, /goto).
 kills_all(S, /unknown) :- hstmt(S, _, /unknown).
@@ -279,8 +269,6 @@ running_out(S, L) :- running_in(S, L), !run_conflicts(S, L), !kills(S), !fetchin
 
 pending_in(S, L) :- running_in(S, L).
 pending_in(S, L) :- dirty_in(S, L, _).
-pending_out(S, L) :- running_out(S, L).
-pending_out(S, L) :- dirty_out(S, L, _).
 
 wait_at(S, L, /access) :- dirty_in(S, L, V), conflict_var(S, L, V), !overwrites(S, V).
 wait_at(S, L, Why) :- running_in(S, L), run_conflict(S, L, Why).

@@ -20,7 +20,11 @@ if [[ -f bench/stream/stream.f90 ]]; then
 	"$fgpu" build --gpu=cuda -O3 -o "$out/bin/stream_fgpu" bench/stream/stream.f90
 	nvcc -O3 "${gencode[@]}" -o "$out/bin/stream_ref" bench/stream/stream_ref.cu
 	"$fgpu" build --gpu=cpu -O3 -o "$out/bin/stream_cpu" bench/stream/stream.f90 || echo "stream_cpu: build failed"
-	gfortran -O3 -fopenmp -o "$out/bin/stream_omp" bench/stream/stream_omp.f90
+	# The OpenMP version for gfortran: the same program, each do concurrent
+	# an !$omp parallel do (the dot product with reduction(+:dot)).
+	sed -e 's/do concurrent (i = 1:n) reduce(+:dot)/!$omp parallel do reduction(+:dot)\n    do i = 1, n/' \
+		-e 's/do concurrent (i = 1:n)/!$omp parallel do\n    do i = 1, n/' bench/stream/stream.f90 >"$out/stream_omp.f90"
+	gfortran -O3 -fopenmp -o "$out/bin/stream_omp" "$out/stream_omp.f90"
 fi
 cp /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 "$out/lib/" 2>/dev/null || true
 cp bench/gpu/device.sh "$out/device.sh"

@@ -5,7 +5,8 @@
 ! so the time includes the device work), the values validated at the end.
 ! Prints one line per kernel: name, best bandwidth in GB/s (10**9 bytes/s),
 ! as BabelStream reports it. Built with fgpu (--gpu=cuda, --gpu=cpu); the
-! OpenMP version for gfortran is stream_omp.f90.
+! OpenMP version for gfortran is made from it by bench/gpu/run.sh (each do
+! concurrent an !$omp parallel do).
 module stream_data
   implicit none
   real(8), allocatable :: a(:), b(:), c(:)

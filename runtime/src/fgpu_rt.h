@@ -256,12 +256,6 @@ void fgpu_cuda_init(const char* kernel, const char* loop);
  * non-blocking at init). Kernels are launched with <<<b, t, 0, stream>>>. */
 cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
 
-/* Launch geometry for n iterations: threads per block from
- * FGPU_THREADS_PER_BLOCK (read once; default 256, 1..1024), blocks = ceil(n/threads),
- * at least 1 (kernels check their index against n) and at most 2^31-1
- * (kernels loop grid-stride beyond that). */
-void fgpu_cuda_geometry(long long n, int* blocks, int* threads);
-
 /* Launch geometry of the kernel fn (the address of the __global__ function)
  * for n iterations, from the kernel's resource use and the device
  * (computed once per kernel): threads per block, the largest multiple of 32

@@ -566,23 +566,12 @@ extern "C" void fgpu_rt_wait(void) {
 }
 
 extern "C" void fgpu_rt_fetch(CFI_cdesc_t* a) {
-    if (mode == SHARED) {
-        // Launches run to completion: nothing to wait for or copy.
-        std::lock_guard<std::mutex> g(table_mu());
-        wait_locked(table());
-        return;
-    }
     std::lock_guard<std::mutex> g(table_mu());
-    Table& t = table();
-    wait_locked(t);
-    if (a == nullptr) return;
-    Key k = key_of(a, 0);
-    if (k.hi == k.lo) return;
-    for (Entry& e : t.es) {
-        if (e.st != DIRTY || !e.k.overlaps(k.lo, k.hi)) continue;
-        copy_back(e);
-        e.st = VALID;
-    }
+    // An empty span (the CPU shared mode, whose launches ran in place, an
+    // empty array) waits only.
+    Key k;
+    if (mode != SHARED && a != nullptr) k = key_of(a, 0);
+    fetch_overlap_locked(table(), k.lo, k.hi, nullptr);
 }
 
 extern "C" int64_t fgpu_rt_stop_site(int64_t* code) {

@@ -206,19 +206,6 @@ extern "C" float fgpu_dev_event_ms(void* start, void* stop) {
     return ms;
 }
 
-extern "C" void fgpu_cuda_geometry(long long n, int* blocks, int* threads) {
-    // Read once: launch routines call this at every launch.
-    static const long t = [] {
-        long v = env_int("FGPU_THREADS_PER_BLOCK", 256);
-        return v < 1 ? 1L : v > 1024 ? 1024L : v;
-    }();
-    long long b = n > 0 ? (n + t - 1) / t : 1;
-    if (b < 1) b = 1;
-    if (b > 2147483647LL) b = 2147483647LL;
-    *threads = (int)t;
-    *blocks = (int)b;
-}
-
 // ---- Launch geometry and scratch buffers (fgpu_rt.h) ----------------------
 
 namespace {
