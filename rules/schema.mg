@@ -303,3 +303,25 @@ Decl hglobal(V)
   descr [doc("Variable V is in a common block: any procedure may access it."),
          arg(V, "variable")]
   bound [/name].
+
+# --- Packs of iterations (facts/pack.go; rules/pack.mg) ---
+
+Decl pack_stmt(L, S, Kind)
+  descr [doc("S is a statement directly in the body of do concurrent loop L; Kind is /assign (an intrinsic assignment to a scalar or an array element) or /other."),
+         arg(L, "loop"), arg(S, "statement"), arg(Kind, "kind")]
+  bound [/name, /name, /name].
+
+Decl loop_mask(L)
+  descr [doc("Do concurrent loop L has a mask."),
+         arg(L, "loop")]
+  bound [/name].
+
+Decl elem_ref(L, R, V, Form, Key)
+  descr [doc("R is a reference to array V in an assignment directly in the body of do concurrent loop L, or in its mask. Form: /first_index (an element whose first subscript is L's first index and whose other subscripts are constants or variable names, spelt Key), /guarded (such an element inside an argument of merge, which need not be evaluated), /other (a whole array, a section, any other subscript)."),
+         arg(L, "loop"), arg(R, "reference"), arg(V, "array"), arg(Form, "form"), arg(Key, "the other subscripts as written")]
+  bound [/name, /name, /name, /name, /string].
+
+Decl elem_sub_var(R, W)
+  descr [doc("Variable W is named in a subscript other than the first of element reference R."),
+         arg(R, "reference"), arg(W, "variable")]
+  bound [/name, /name].
