@@ -84,23 +84,27 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	it := k.Indices[order[0]].Type
 	narrow := it.Base == frontend.TyInteger && it.Kind == 4
 	if narrow {
-		cond = append(cond, strings.ReplaceAll("nI <= 2147483647 && stI >= -2147483647 && stI <= 2147483647 && (nI <= 1 || (stI < 0 ? -stI : stI) <= 2147483647 / (nI - 1))", "I", fmt.Sprint(in)))
+		cond = append(cond, strings.ReplaceAll("nI <= 2147483647 && stI == 1", "I", fmt.Sprint(in)))
 	}
 	if len(cond) == 0 {
 		g.cpuNest(body, red, order, simd, light, false)
 		return
 	}
-	g.line("if (%s) {", strings.Join(cond, " && "))
+	if pk := packPlan(k); pk != nil && g.cpuPacked(pk, red) {
+		g.line("} else if (%s) {", strings.Join(cond, " && "))
+	} else {
+		g.line("if (%s) {", strings.Join(cond, " && "))
+	}
 	g.indent++
-	g.line("// Unit stride: constant first-dimension strides, 32-bit innermost index.")
+	g.line("// Unit stride: constant first-dimension strides, 32-bit innermost index, step 1.")
 	for _, s := range shadow {
 		g.line("%s", s)
 	}
 	if narrow {
-		g.line("const int32_t fgpu_lo = (int32_t)lo%d, fgpu_st = (int32_t)st%d, fgpu_n = (int32_t)n%d;", in, in, in)
+		g.line("const int32_t fgpu_lo = (int32_t)lo%d, fgpu_n = (int32_t)n%d;", in, in)
 		g.line("{")
 		g.indent++
-		g.line("const int32_t lo%d = fgpu_lo, st%d = fgpu_st;", in, in)
+		g.line("const int32_t lo%d = fgpu_lo, st%d = 1;", in, in)
 	}
 	g.cpuNest(body, red, order, simd, light, narrow)
 	if narrow {
@@ -113,6 +117,52 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	g.cpuNest(strings.ReplaceAll(body, "fgpu_next", "fgpu_next_g"), red, order, simd, light, false)
 	g.indent--
 	g.line("}")
+}
+
+// cpuPacked writes the packed version of a CPU kernel (pack.go) that
+// stores arrays, taken when they are contiguous and aligned and the
+// elements the loop accesses are more than the last-level cache holds: the
+// stores are non-temporal (fgpu_cpu_streaming in the runtime), which saves
+// the read of each stored cache line. It opens
+// an "if (...) { ..." that the unit-stride and general versions continue
+// with "} else if"; false when the kernel stores nothing (nothing written).
+func (g *kernelGen) cpuPacked(pk *packInfo, red []string) bool {
+	stored, moved := 0, 0
+	for _, a := range pk.arrays {
+		if a.store {
+			stored += a.size
+		}
+		moved += a.size
+	}
+	if stored == 0 {
+		return false
+	}
+	g.line("if (%s && fgpu_cpu_streaming((size_t)ntot * %d)) {", g.packCondition(pk), moved)
+	g.indent++
+	g.line("// Packs of %d iterations, non-temporal stores.", pk.lanes)
+	g.line("const int64_t fgpu_np = ntot / %d;", pk.lanes)
+	g.line("#pragma omp parallel %s", strings.Join(red, " "))
+	g.line("{")
+	g.indent++
+	g.line("#pragma omp for schedule(static) nowait")
+	g.line("for (int64_t p = 0; p < fgpu_np; ++p) {")
+	g.indent++
+	g.line("const int64_t fgpu_i0 = lo1 + p * %d;", pk.lanes)
+	g.packBody(pk, "fgpu_i0", func(x string, d int) string { return fmt.Sprintf("sm%d_%s", d, x) }, func(addr, typ, val string) string {
+		return fmt.Sprintf("fgpu_stream_store(%s, %s);", addr, val)
+	})
+	g.indent--
+	g.line("}")
+	g.line("fgpu_stream_fence(); // (before the region's closing barrier)")
+	g.indent--
+	g.line("}")
+	g.line("for (int64_t fgpu_r = fgpu_np * %d; fgpu_r < ntot; ++fgpu_r) {", pk.lanes)
+	g.indent++
+	g.laneBody("lo1 + fgpu_r")
+	g.indent--
+	g.line("}")
+	g.indent--
+	return true
 }
 
 // cpuNest writes one loop nest around body (a label per copy: labels are

@@ -395,5 +395,10 @@ func TestE2ECorpus(t *testing.T) {
 
 // Every program built by fgpu runs in the CPU backend's separate-memory
 // mode (ARCHITECTURE.md section 6): its kernels work on copies of their
-// arrays, so a missing copy-back fails here as it would on a GPU.
-func init() { os.Setenv("FGPU_CPU_SEPARATE", "1") }
+// arrays, so a missing copy-back fails here as it would on a GPU. And with
+// non-temporal stores forced, so that every loop of rules/pack.mg runs its
+// packed version (arrays larger than the cache would choose it anyway).
+func init() {
+	os.Setenv("FGPU_CPU_SEPARATE", "1")
+	os.Setenv("FGPU_CPU_STREAMING_STORES", "1")
+}

@@ -43,6 +43,10 @@ type kernelGen struct {
 	// wholeInit are the reduce variables the CUDA kernel's last block
 	// writes whole (registered with fgpu_rt_scalar_init).
 	wholeInit map[*frontend.Symbol]bool
+	// pack, while the packed version of a kernel is written, maps the
+	// arrays to their registers of lane packLane (pack.go).
+	pack     *packInfo
+	packLane int
 }
 
 func ctype(t frontend.Type) string {
@@ -111,6 +115,22 @@ template <typename T> FGPU_FN T fgpu_powi(T b, int64_t e) {
   return __builtin_powi(b, (int)e);
 #endif
 }
+// A pack of L consecutive elements, loaded and stored with one access of
+// its size (emit/pack.go).
+template <typename T, int L> struct alignas(sizeof(T) * L) fgpu_pack { T e[L]; };
+#if !defined(__CUDACC__) && defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+// A non-temporal store of a pack (CPU kernels, emit/cpukernel.go).
+template <typename P> static inline void fgpu_stream_store(char* a, const P& v) {
+  static_assert(sizeof(P) == 16 || sizeof(P) == 8, "packs are 8 or 16 bytes");
+  if (sizeof(P) == 16) { __m128i x; std::memcpy(&x, &v, 16); _mm_stream_si128((__m128i*)a, x); }
+  else { long long x; std::memcpy(&x, &v, 8); _mm_stream_si64((long long*)a, x); }
+}
+static inline void fgpu_stream_fence() { _mm_sfence(); }
+#else
+template <typename P> static inline void fgpu_stream_store(char* a, const P& v) { std::memcpy(a, &v, sizeof(P)); }
+static inline void fgpu_stream_fence() {}
+#endif
 #ifdef __CUDACC__
 #define FGPU_HD __host__ __device__
 #define FGPU_CONST __device__ static const
@@ -866,6 +886,9 @@ func (g *kernelGen) element(e *frontend.Expr) string {
 		}
 		return g.constElement(s, idx)
 	}
+	if r := g.packElement(s); r != "" {
+		return r
+	}
 	var off []string
 	for d, a := range e.Args {
 		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", g.convertTo(a, "int64_t"), d+1, s.Name, d+1, s.Name))
@@ -1336,13 +1359,43 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		}
 		dev = append(dev, "unsigned int* fgpu_count")
 	}
-	g.line("template <typename fgpu_I>")
+	pk := packPlan(k)
+	if pk != nil {
+		// fgpu_L: the iterations of a work item (1: one by one).
+		g.line("template <typename fgpu_I, int fgpu_L>")
+	} else {
+		g.line("template <typename fgpu_I>")
+	}
 	g.line("__global__ void %s_dev(%s) {", k.Name, strings.Join(dev, ", "))
 	g.indent++
 	for _, r := range reds {
 		g.line("%s acc_%s = %s;", r.ct, r.p.Sym.Name, r.id)
 		g.names[r.p.Sym] = "acc_" + r.p.Sym.Name
 		g.logic[r.p.Sym] = r.p.Sym.Type.Base == frontend.TyLogical
+	}
+	if pk != nil {
+		// Packs of fgpu_L iterations, grid-stride; then the iterations
+		// after the last whole pack, one a thread.
+		g.line("if (fgpu_L > 1) {")
+		g.indent++
+		g.line("const fgpu_I fgpu_np = (fgpu_I)(ntot / %d);", pk.lanes)
+		g.line("for (fgpu_I p = (fgpu_I)blockIdx.x * blockDim.x + threadIdx.x; p < fgpu_np; p += (fgpu_I)gridDim.x * blockDim.x) {")
+		g.indent++
+		g.line("const int64_t fgpu_i0 = lo1 + (int64_t)p * %d;", pk.lanes)
+		g.packBody(pk, "fgpu_i0", func(x string, d int) string { return fmt.Sprintf("sm%d_%s", d, x) }, func(addr, typ, val string) string {
+			return fmt.Sprintf("*(%s*)(%s) = %s;", typ, addr, val)
+		})
+		g.indent--
+		g.line("}")
+		g.line("const fgpu_I fgpu_r = fgpu_np * %d + (fgpu_I)blockIdx.x * blockDim.x + threadIdx.x;", pk.lanes)
+		g.line("if (fgpu_r < (fgpu_I)ntot) {")
+		g.indent++
+		g.laneBody("lo1 + (int64_t)fgpu_r")
+		g.indent--
+		g.line("}")
+		g.indent--
+		g.line("} else {")
+		g.indent++
 	}
 	// Grid-stride over the iterations; the index type is 32-bit when the
 	// iterations fit (the launch routine chooses), so that the
@@ -1354,6 +1407,10 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	g.indent--
 	g.line("}")
 	g.trip = nil
+	if pk != nil {
+		g.indent--
+		g.line("}")
+	}
 	if !blockRed {
 		for _, r := range reds {
 			g.line("%s(ref_%s, acc_%s);", r.atomicFn, r.p.Sym.Name, r.p.Sym.Name)
@@ -1436,21 +1493,23 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	g.line("if (ntot > 0) {")
 	g.indent++
 	g.line("int blocks = 1, threads = 1;")
-	for _, it := range []string{"uint32_t", "int64_t"} {
-		if it == "uint32_t" {
-			g.line("if (ntot <= 2147483647LL) {")
-		} else {
-			g.line("} else {")
+	scratchKey := k.Name + "_dev<uint32_t>"
+	if pk != nil {
+		scratchKey = k.Name + "_dev<uint32_t, 1>"
+		g.line("const bool fgpu_pk = %s;", g.packCondition(pk))
+	}
+	launch := func(fn, items string, full bool) {
+		f := 0
+		if full {
+			f = 1
 		}
-		g.indent++
-		fn := fmt.Sprintf("%s_dev<%s>", k.Name, it)
-		g.line("fgpu_cuda_geometry_for((const void*)%s, (long long)ntot, &blocks, &threads, kname, loop);", fn)
+		g.line("fgpu_cuda_geometry_for((const void*)%s, (long long)(%s), %d, &blocks, &threads, kname, loop);", fn, items, f)
 		if blockRed {
 			// The partials, and the counter of finished blocks (zeroed
 			// when the scratch is allocated; the last block resets it).
 			// Each partial array takes 8 bytes a block (every type
 			// reduced this way has at most 8), so each is aligned.
-			g.line("char* fgpu_scr = (char*)fgpu_cuda_scratch((const void*)%s_dev<uint32_t>, 0, 16 + (size_t)blocks * 8 * %d, kname, loop);", k.Name, len(reds))
+			g.line("char* fgpu_scr = (char*)fgpu_cuda_scratch((const void*)%s, 0, 16 + (size_t)blocks * 8 * %d, kname, loop);", scratchKey, len(reds))
 			g.line("unsigned int* fgpu_count = (unsigned int*)fgpu_scr;")
 			off := "16"
 			for _, r := range reds {
@@ -1459,6 +1518,29 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 			}
 		}
 		g.line("%s<<<(unsigned)blocks, (unsigned)threads, 0, fgpu_cuda_stream(kname, loop)>>>(%s);", fn, strings.Join(args, ", "))
+	}
+	for _, it := range []string{"uint32_t", "int64_t"} {
+		if it == "uint32_t" {
+			g.line("if (ntot <= 2147483647LL) {")
+		} else {
+			g.line("} else {")
+		}
+		g.indent++
+		if pk == nil {
+			launch(fmt.Sprintf("%s_dev<%s>", k.Name, it), "ntot", false)
+		} else {
+			// Packed: a full grid of packs for a streaming kernel, the
+			// resident grid for a reduction (bench/RESULTS.md).
+			g.line("if (fgpu_pk) {")
+			g.indent++
+			launch(fmt.Sprintf("%s_dev<%s, %d>", k.Name, it, pk.lanes), fmt.Sprintf("(ntot + %d) / %d", pk.lanes-1, pk.lanes), !blockRed)
+			g.indent--
+			g.line("} else {")
+			g.indent++
+			launch(fmt.Sprintf("%s_dev<%s, 1>", k.Name, it), "ntot", false)
+			g.indent--
+			g.line("}")
+		}
 		g.indent--
 	}
 	g.line("}")

@@ -58,6 +58,9 @@ type Kernel struct {
 	// CanStop: the loop reaches a stop or error stop (rules/stops.mg,
 	// loop_can_stop); the kernel gets the status buffer.
 	CanStop bool
+	// Packed: the iterations can run in packs of consecutive iterations
+	// with one 16-byte access per array (rules/pack.mg, packable; pack.go).
+	Packed bool
 }
 
 // Plan is the result of lowering a program.
@@ -91,6 +94,7 @@ var Passes = []Pass{
 	{"dispatch", dispatch},
 	{"extract", extract},
 	{"stops", stops},
+	{"packs", packs},
 	{"verify", verify},
 }
 

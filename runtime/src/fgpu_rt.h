@@ -46,6 +46,15 @@ void fgpu_fatal(const char* kernel, const char* loop, const char* msg)
  * without OpenMP). */
 int fgpu_num_threads(void);
 
+/* Whether a CPU kernel that accesses `bytes` bytes of arrays stores
+ * non-temporally (16-byte streaming stores that bypass the caches, as
+ * memcpy does for large copies): when they are more than the last-level
+ * cache holds (sysconf; 32 MiB when unknown), so that what it stores would
+ * not stay in the cache anyway, and a store need not first read its cache
+ * line from memory. FGPU_CPU_STREAMING_STORES=0 (never) or 1
+ * (always) overrides. */
+int fgpu_cpu_streaming(size_t bytes);
+
 /* The number of bytes from the lowest to the highest byte address that the
  * descriptor's elements reach (0 for an empty array), and the offset of the
  * lowest address from base_addr (<= 0; negative strides reach below it).
@@ -257,17 +266,21 @@ void fgpu_cuda_init(const char* kernel, const char* loop);
 cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
 
 /* Launch geometry of the kernel fn (the address of the __global__ function)
- * for n iterations, from the kernel's resource use and the device
- * (computed once per kernel): threads per block, the largest multiple of 32
- * that reaches the highest occupancy the kernel's registers and shared
- * memory allow (cudaFuncGetAttributes, the occupancy API); blocks, enough for
- * one iteration a thread but at most the blocks that are resident at once
- * (multiprocessors x resident blocks each): kernels loop grid-stride.
- * FGPU_THREADS_PER_BLOCK (rounded up to a multiple of 32, 32..1024) and
- * FGPU_BLOCKS_PER_SM override the choice and disable the tuning: with the
- * first alone, one iteration a thread (blocks = ceil(n/threads)). */
-void fgpu_cuda_geometry_for(const void* fn, long long n, int* blocks, int* threads, const char* kernel,
-                            const char* loop);
+ * for n work items (iterations, or packs of iterations), from the kernel's
+ * resource use and the device (computed once per kernel). full == 0: threads
+ * per block, the largest multiple of 32 that reaches the highest occupancy
+ * the kernel's registers and shared memory allow (cudaFuncGetAttributes,
+ * the occupancy API); blocks, enough for one item a thread but at most the
+ * blocks that are resident at once (multiprocessors x resident blocks
+ * each): kernels loop grid-stride. full != 0 (streaming kernels without a
+ * reduction): one item a thread, blocks = ceil(n/threads), with 256 threads
+ * a block when 256 reaches the highest occupancy (on the H200 the packed
+ * copy kernel moves 4.25 TB/s so and 3.97 TB/s with the resident grid of
+ * 1024-thread blocks; bench/RESULTS.md). FGPU_THREADS_PER_BLOCK (rounded up
+ * to a multiple of 32, 32..1024) and FGPU_BLOCKS_PER_SM override the choice
+ * and disable the tuning: with the first alone, one item a thread. */
+void fgpu_cuda_geometry_for(const void* fn, long long n, int full, int* blocks, int* threads,
+                            const char* kernel, const char* loop);
 
 /* A device-only scratch buffer of at least bytes bytes, one per kernel (fn)
  * and slot, reused by every launch of that kernel (launches are ordered on

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <string>
 #include <vector>
+#include <unistd.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -43,6 +44,21 @@ extern "C" int fgpu_num_threads(void) {
 #else
     return 1;
 #endif
+}
+
+extern "C" int fgpu_cpu_streaming(size_t bytes) {
+    static const long long threshold = [] {
+        if (const char* e = std::getenv("FGPU_CPU_STREAMING_STORES")) {
+            if (e[0] == '0') return -1LL;
+            if (e[0] == '1') return 0LL;
+        }
+        long long llc = 0;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+        llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+        return llc > 0 ? llc : 32LL << 20;
+    }();
+    return threshold >= 0 && (long long)bytes >= threshold;
 }
 
 extern "C" size_t fgpu_desc_span(const CFI_cdesc_t* a, size_t elem, ptrdiff_t* low) {

@@ -212,6 +212,7 @@ namespace {
 
 struct Geometry {
     int threads = 0, per_sm = 0, regs = 0;
+    int full_threads = 0; // threads a block of a full grid
 };
 
 std::mutex geo_mu;
@@ -245,6 +246,13 @@ Geometry tune(const void* fn, const char* kernel, const char* loop) {
         }
         if (g.threads == 0) g.threads = 32;
     }
+    g.full_threads = g.threads;
+    if (t_env <= 0 && b_env <= 0 && maxT >= 256) {
+        int per = 0, at = 0;
+        FGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fn, 256, 0), kernel, loop);
+        FGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&at, fn, g.threads, 0), kernel, loop);
+        if (per * 256 >= at * g.threads) g.full_threads = 256;
+    }
     if (b_env > 0) {
         g.per_sm = (int)b_env;
     } else if (t_env > 0) {
@@ -269,8 +277,8 @@ int sm_count(const char* kernel, const char* loop) {
 
 } // namespace
 
-extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int* blocks, int* threads, const char* kernel,
-                                       const char* loop) {
+extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int full, int* blocks, int* threads,
+                                       const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
     Geometry g;
     int sms;
@@ -281,11 +289,13 @@ extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int* blocks,
         g = it->second;
         sms = sm_count(kernel, loop);
     }
-    long long b = n > 0 ? (n + g.threads - 1) / g.threads : 1;
-    if (g.per_sm > 0 && b > (long long)sms * g.per_sm) b = (long long)sms * g.per_sm;
+    static const long b_env = env_int("FGPU_BLOCKS_PER_SM", 0);
+    const int t = full ? g.full_threads : g.threads;
+    long long b = n > 0 ? (n + t - 1) / t : 1;
+    if ((!full || b_env > 0) && g.per_sm > 0 && b > (long long)sms * g.per_sm) b = (long long)sms * g.per_sm;
     if (b < 1) b = 1;
     if (b > 2147483647LL) b = 2147483647LL;
-    *threads = g.threads;
+    *threads = t;
     *blocks = (int)b;
     fgpu_rt_note_geometry(kernel, loop, *blocks, *threads, g.regs);
 }

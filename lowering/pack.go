@@ -1,0 +1,28 @@
+package lowering
+
+// This file reads what rules/pack.mg decided: the kernels whose iterations
+// can run in packs of consecutive iterations with one 16-byte access per
+// array (Kernel.Packed). The emitters write the packed version next to the
+// one-iteration version; the launch chooses between them at run time
+// (contiguous, aligned arrays and a unit step), so the decision here is only
+// that the packed version computes what the loop computes.
+
+// packs marks the kernels of packable loops.
+func packs(st *state) {
+	if st.cr == nil || st.cr.Result == nil {
+		return
+	}
+	loopOf := map[string]*Kernel{}
+	for _, k := range st.plan.Kernels {
+		for _, l := range st.cr.Loops {
+			if l.Pos == k.Do.Pos {
+				loopOf[l.Loop] = k
+			}
+		}
+	}
+	for _, f := range st.cr.Result.Facts("packable") {
+		if k := loopOf[f.Args[0].String()]; k != nil {
+			k.Packed = true
+		}
+	}
+}
