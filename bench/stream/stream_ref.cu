@@ -1,7 +1,10 @@
 // bench/stream/stream_ref.cu: the five kernels of stream.f90 written by hand
 // in CUDA, as fast as we can write them: 16-byte vectorized loads and stores
-// (double2), grid-stride loops over a grid sized by the occupancy API, the
-// dot product reduced with warp shuffles and one atomic per block. Timed as
+// (double2), one double2 a thread over a full grid of 256-thread blocks for
+// the four streaming kernels (the fastest of the geometries the batch also
+// tries: 256/512/1024 threads, full or resident grid), the dot product
+// grid-stride over four waves of resident 1024-thread blocks, reduced with
+// warp shuffles and one atomic per block (bench/RESULTS.md). Timed as
 // stream.f90 is: a host clock around each kernel and its synchronisation,
 // 100 timed iterations after one warm-up, best time per kernel.
 // Argument: log2 of the array size (default 28).
@@ -17,11 +20,14 @@
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
   std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); std::exit(1); } } while (0)
 
-// Threads per block and grid: STREAM_TB (default 1024) and STREAM_GRID
-// ("occupancy": the resident blocks, grid-stride, the default; "full": one
-// double2 a thread), to check that the reference is the best we can write.
-static int TB = 1024;
-static bool full_grid = false;
+// Threads per block and grid of the streaming kernels: STREAM_TB (default
+// 256) and STREAM_GRID ("full": one double2 a thread, the default;
+// "occupancy": the resident blocks, grid-stride); of the dot product:
+// STREAM_DOT_TB (default 1024) and STREAM_DOT_WAVES (resident grids,
+// default 4). To check that the reference is the best we can write.
+static int TB = 256;
+static bool full_grid = true;
+static int DOT_TB = 1024, DOT_WAVES = 4;
 
 __global__ void init_k(double* a, double* b, double* c, size_t n) {
   for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
@@ -63,27 +69,30 @@ __global__ void dot_k(const double2* __restrict__ a, const double2* __restrict__
   }
 }
 
-template <typename K> int grid_for(K kernel, size_t work = 0) {
-  if (full_grid && work) return (int)((work + TB - 1) / TB);
+template <typename K> int grid_for(K kernel, size_t work = 0, int tb = 0, int waves = 1) {
+  if (tb == 0) tb = TB;
+  if (full_grid && work) return (int)((work + tb - 1) / tb);
   int sms = 0, per = 0;
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, TB, 0));
-  return sms * std::max(per, 1);
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, tb, 0));
+  return sms * std::max(per, 1) * waves;
 }
 
 int main(int argc, char** argv) {
   int lg = argc > 1 ? std::atoi(argv[1]) : 28;
   if (const char* e = std::getenv("STREAM_TB")) TB = std::atoi(e);
   if (const char* e = std::getenv("STREAM_GRID")) full_grid = std::string(e) == "full";
+  if (const char* e = std::getenv("STREAM_DOT_TB")) DOT_TB = std::atoi(e);
+  if (const char* e = std::getenv("STREAM_DOT_WAVES")) DOT_WAVES = std::atoi(e);
   size_t n = (size_t)1 << lg, n2 = n / 2;
   const int ntimes = 100;
   const double scalar = 0.4;
   double *a, *b, *c, *dsum;
   CK(cudaMalloc(&a, n * 8)); CK(cudaMalloc(&b, n * 8)); CK(cudaMalloc(&c, n * 8)); CK(cudaMalloc(&dsum, 8));
-  init_k<<<grid_for(init_k), TB>>>(a, b, c, n);
+  init_k<<<grid_for(init_k, n), TB>>>(a, b, c, n);
   CK(cudaDeviceSynchronize());
   double2 *a2 = (double2*)a, *b2 = (double2*)b, *c2 = (double2*)c;
-  int gc = grid_for(copy_k, n2), gm = grid_for(mul_k, n2), ga = grid_for(add_k, n2), gt = grid_for(triad_k, n2), gd = grid_for(dot_k);
+  int gc = grid_for(copy_k, n2), gm = grid_for(mul_k, n2), ga = grid_for(add_k, n2), gt = grid_for(triad_k, n2), gd = grid_for(dot_k, 0, DOT_TB, DOT_WAVES);
   std::vector<double> t[5];
   double dot = 0.0;
   typedef std::chrono::steady_clock clk;
@@ -98,7 +107,7 @@ int main(int argc, char** argv) {
     if (k) t[3].push_back(std::chrono::duration<double>(t1 - t0).count());
     t0 = clk::now();
     CK(cudaMemsetAsync(dsum, 0, 8));
-    dot_k<<<gd, TB>>>(a2, b2, n2, dsum);
+    dot_k<<<gd, DOT_TB>>>(a2, b2, n2, dsum);
     CK(cudaMemcpy(&dot, dsum, 8, cudaMemcpyDeviceToHost));
     t1 = clk::now();
     if (k) t[4].push_back(std::chrono::duration<double>(t1 - t0).count());
