@@ -25,6 +25,7 @@ func ExplainLoop(cr *CheckResult, l LoopOutcome) []string {
 	case "offload":
 		out = append(out, head+"offload ("+dev+")")
 		out = append(out, c.whyNot(l)...)
+		out = append(out, c.packing(l)...)
 		return out
 	default:
 		out = append(out, fmt.Sprintf("%s%s: %s", head, l.Outcome, l.Reason))
@@ -129,5 +130,49 @@ func (c *checkCtx) whyNot(l LoopOutcome) []string {
 		fmt.Sprintf("\tno rejected(loop, %s, _, _): no type of the unsupported list of %s is used (a value, a declaration, or a component of a derived value used whole)", dev, dev),
 		"\tno input/output statement (external or internal) in the body or a reached procedure",
 		"\tno loop_error: every procedure referenced is pure, no STOP in a pure procedure, locality specs valid")
+	return out
+}
+
+// packWords words the reasons of rules/pack.mg's pack_blocker.
+var packWords = map[string]string{
+	"/multi_index":       "more than one index",
+	"/mask":              "a mask",
+	"/nested":            "nested in another parallel loop",
+	"/statement":         "a statement other than an assignment",
+	"/reference":         "an array reference other than an element at the index",
+	"/guarded":           "an element in an argument of merge (which need not be evaluated)",
+	"/varying_subscript": "a subscript the loop changes",
+	"/two_sections":      "an array referenced with different other subscripts",
+	"/may_alias":         "a pointer, target or associate name (another name may be the same element)",
+	"/element_type":      "an element of another type than 4- or 8-byte integer, real or logical",
+	"/call":              "a procedure call",
+	"/shared_scalar":     "a scalar the loop writes that is neither local nor a reduce variable",
+	"/stops":             "a stop",
+}
+
+// packing explains rules/pack.mg's decision for an offloaded loop: packed,
+// or each thing that keeps it from being packed, positioned.
+func (c *checkCtx) packing(l LoopOutcome) []string {
+	for _, f := range c.res.Facts("packable") {
+		if sym(f.Args[0]) == l.Loop {
+			return []string{"	packable (rules/pack.mg): runs in packs of consecutive iterations, one 16-byte access per array, when at launch the step is 1 and every array is contiguous and aligned"}
+		}
+	}
+	var out []string
+	for _, f := range c.res.Facts("pack_blocker") {
+		if sym(f.Args[0]) != l.Loop {
+			continue
+		}
+		r := sym(f.Args[1])
+		w := packWords[r]
+		if w == "" {
+			w = strings.TrimPrefix(r, "/")
+		}
+		out = append(out, fmt.Sprintf("	not packed: %s (%s) [%s]", w, posString(c.pos(sym(f.Args[2]))), strings.TrimPrefix(r, "/")))
+	}
+	sort.Strings(out)
+	if len(out) == 0 {
+		out = append(out, "	not packed: no array element indexed by the loop index")
+	}
 	return out
 }

@@ -239,7 +239,8 @@ end program p
 			[]string{src + ":6:16: error: not supported on metal: variable t of type real(8) [real8_on_metal]", "\t" + src + ":17:3: note: in this parallel loop", "\t" + src + ":18:12: note: calls f"}},
 		{[]string{"check", "--gpu=metal", "--gpu-allow-cpu-fallback", src}, 0, []string{src + ":17: host: real8_on_metal"}, []string{"warning: this loop runs on the host"}},
 		{[]string{"explain", "--gpu=metal", src + ":17"}, 0, []string{src + ":17: error: real8_on_metal", "\t" + src + ":18:12: calls f", "=> not supported on metal"}, nil},
-		{[]string{"explain", "--gpu=cuda", src}, 0, []string{src + ":17: offload (cuda)", "reaches 1 procedure(s): f"}, nil},
+		{[]string{"explain", "--gpu=cuda", src}, 0, []string{src + ":17: offload (cuda)", "reaches 1 procedure(s): f",
+			"\tnot packed: a procedure call (" + src + ":18:12) [call]"}, nil},
 		{[]string{"facts", src}, 0, []string{"loop(/s/", "calls(/s/", "device(/dev/cpu)."}, nil},
 		{[]string{"query", "--gpu=metal", src, "outcome(L, D, O)"}, 0, []string{"/dev/metal, /error)."}, nil},
 		{[]string{"query", src, "nosuch(X)"}, 1, nil, []string{"fgpu: query:"}},
@@ -272,6 +273,44 @@ end program p
 			first = out.String()
 		} else if out.String() != first {
 			t.Fatalf("explain output differs between runs:\n%s\n---\n%s", first, out.String())
+		}
+	}
+}
+
+// TestExplainPacking: explain says which offloaded loops run in packs of
+// iterations (rules/pack.mg) and, for the others, what prevents it, where.
+func TestExplainPacking(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "p.f90")
+	prog := `program p
+  implicit none
+  integer :: i
+  real(8) :: a(100), b(100)
+  b = 2
+  do concurrent (i = 1:100)
+    a(i) = 2 * b(i)
+  end do
+  do concurrent (i = 2:100)
+    a(i) = b(i - 1)
+  end do
+  print *, sum(a)
+end program p
+`
+	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"explain", "--gpu=cuda", src}, &out, &errOut); code != 0 {
+		t.Fatalf("explain: exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{
+		src + ":6: offload (cuda)\n",
+		"\tpackable (rules/pack.mg): runs in packs of consecutive iterations",
+		src + ":9: offload (cuda)\n",
+		"\tnot packed: an array reference other than an element at the index (" + src + ":10:12) [reference]\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("explain lacks %q:\n%s", want, out.String())
 		}
 	}
 }
