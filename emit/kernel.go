@@ -422,16 +422,7 @@ func (g *kernelGen) iterationBody() {
 			g.logic[s] = s.Type.Base == frontend.TyLogical
 		}
 	}
-	for _, l := range k.Locals {
-		s := l.Sym
-		if l.InitFrom {
-			g.line("%s %s = in_%s;", ctype(s.Type), cname(s), s.Name)
-		} else {
-			g.line("%s %s;", ctype(s.Type), cname(s))
-		}
-		g.names[s] = cname(s)
-		g.logic[s] = s.Type.Base == frontend.TyLogical
-	}
+	g.declareLocals()
 	if k.CanStop {
 		// The site and code a stop of this iteration records (design doc,
 		// "Stopping on the device"); a stopping procedure sets them through
@@ -477,6 +468,21 @@ func (g *kernelGen) iterationBody() {
 		g.indent--
 	}
 	g.line("}")
+}
+
+// declareLocals declares the variables private to an iteration (local_init
+// ones start with the value the kernel received).
+func (g *kernelGen) declareLocals() {
+	for _, l := range g.k.Locals {
+		s := l.Sym
+		if l.InitFrom {
+			g.line("%s %s = in_%s;", ctype(s.Type), cname(s), s.Name)
+		} else {
+			g.line("%s %s;", ctype(s.Type), cname(s))
+		}
+		g.names[s] = cname(s)
+		g.logic[s] = s.Type.Base == frontend.TyLogical
+	}
 }
 
 // tripOfLinear decomposes the linear iteration number t of n indices into

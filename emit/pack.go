@@ -194,16 +194,7 @@ func (g *kernelGen) laneBody(idx string) {
 	g.line("const %s %s = (%s)(%s); (void)%s;", ctype(ix.Type), cname(ix), ctype(ix.Type), idx, cname(ix))
 	g.names[ix] = cname(ix)
 	g.scalarInNames()
-	for _, l := range g.k.Locals {
-		s := l.Sym
-		if l.InitFrom {
-			g.line("%s %s = in_%s;", ctype(s.Type), cname(s), s.Name)
-		} else {
-			g.line("%s %s;", ctype(s.Type), cname(s))
-		}
-		g.names[s] = cname(s)
-		g.logic[s] = s.Type.Base == frontend.TyLogical
-	}
+	g.declareLocals()
 	g.stmts(g.k.Loop.Body)
 }
 

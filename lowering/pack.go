@@ -12,6 +12,16 @@ func packs(st *state) {
 	if st.cr == nil || st.cr.Result == nil {
 		return
 	}
+	loopOf := st.kernelsByLoop()
+	for _, f := range st.cr.Result.Facts("packable") {
+		if k := loopOf[f.Args[0].String()]; k != nil {
+			k.Packed = true
+		}
+	}
+}
+
+// kernelsByLoop maps the loop sites of the facts to the kernels.
+func (st *state) kernelsByLoop() map[string]*Kernel {
 	loopOf := map[string]*Kernel{}
 	for _, k := range st.plan.Kernels {
 		for _, l := range st.cr.Loops {
@@ -20,9 +30,5 @@ func packs(st *state) {
 			}
 		}
 	}
-	for _, f := range st.cr.Result.Facts("packable") {
-		if k := loopOf[f.Args[0].String()]; k != nil {
-			k.Packed = true
-		}
-	}
+	return loopOf
 }

@@ -82,14 +82,7 @@ func stops(st *state) {
 	if st.cr == nil || len(st.plan.Kernels) == 0 {
 		return
 	}
-	loopOf := map[string]*Kernel{}
-	for _, k := range st.plan.Kernels {
-		for _, l := range st.cr.Loops {
-			if l.Pos == k.Do.Pos {
-				loopOf[l.Loop] = k
-			}
-		}
-	}
+	loopOf := st.kernelsByLoop()
 	for _, f := range st.cr.Result.Facts("loop_can_stop") {
 		if k := loopOf[f.Args[0].String()]; k != nil {
 			k.CanStop = true
