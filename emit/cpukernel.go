@@ -90,7 +90,7 @@ func (g *kernelGen) emitCPUNest(red []string) {
 		g.cpuNest(body, red, order, simd, light, false)
 		return
 	}
-	if pk := packPlan(k); pk != nil && g.cpuPacked(pk, red) {
+	if pk := packPlan(k); pk != nil && (g.cpuPacked(pk, red) || g.cpuPackedReduce(pk, red)) {
 		g.line("} else if (%s) {", strings.Join(cond, " && "))
 	} else {
 		g.line("if (%s) {", strings.Join(cond, " && "))
@@ -154,6 +154,87 @@ func (g *kernelGen) cpuPacked(pk *packInfo, red []string) bool {
 	g.indent--
 	g.line("}")
 	g.line("fgpu_stream_fence(); // (before the region's closing barrier)")
+	g.indent--
+	g.line("}")
+	g.line("for (int64_t fgpu_r = fgpu_np * %d; fgpu_r < ntot; ++fgpu_r) {", pk.lanes)
+	g.indent++
+	g.laneBody("lo1 + fgpu_r")
+	g.indent--
+	g.line("}")
+	g.indent--
+	return true
+}
+
+// cpuReduceBytes is the size of a pack of the CPU's reductions: 64 bytes of
+// the widest element, one accumulator a lane (eight chains of real(8)
+// additions instead of the two of a vectorised loop: on the H200 machine's
+// 16 cores a dot product so read 95-108 GB/s against 88-98; bench/RESULTS.md).
+const cpuReduceBytes = 64
+
+// cpuPackedReduce writes the packed version of a CPU kernel that reduces
+// and stores nothing (pack.go), taken when its arrays are contiguous and
+// aligned: packs of cpuReduceBytes of the widest element, each lane with
+// accumulators of its own, combined in lane order at the end of each
+// thread's share (any order of a reduction is one the standard allows). It
+// opens an "if (...) { ..." as cpuPacked does; false when the kernel has
+// no reduction this path takes.
+func (g *kernelGen) cpuPackedReduce(orig *packInfo, red []string) bool {
+	type acc struct {
+		sym      *frontend.Symbol
+		ct, id   string
+		op, name string
+	}
+	var accs []acc
+	for _, p := range g.k.Params {
+		if p.Kind != lowering.ReduceParam {
+			continue
+		}
+		id, _, ok := cudaReduction(p.Op, p.Sym.Type)
+		if !ok {
+			return false
+		}
+		accs = append(accs, acc{p.Sym, ctype(p.Sym.Type), id, p.Op, g.names[p.Sym]})
+	}
+	if len(accs) == 0 {
+		return false
+	}
+	pk := *orig
+	pk.lanes = cpuReduceBytes / pk.widest
+	g.line("if (%s) {", g.packCondition(&pk))
+	g.indent++
+	g.line("// Packs of %d iterations, accumulators a lane.", pk.lanes)
+	g.line("const int64_t fgpu_np = ntot / %d;", pk.lanes)
+	g.line("#pragma omp parallel %s if(parallel: ntot >= %d)", strings.Join(red, " "), cpuSerialBelow)
+	g.line("{")
+	g.indent++
+	for _, a := range accs {
+		var ls []string
+		for l := 0; l < pk.lanes; l++ {
+			ls = append(ls, fmt.Sprintf("%s_%d = %s", a.name, l, a.id))
+		}
+		g.line("%s %s;", a.ct, strings.Join(ls, ", "))
+	}
+	g.line("#pragma omp for schedule(static) nowait")
+	g.line("for (int64_t p = 0; p < fgpu_np; ++p) {")
+	g.indent++
+	g.line("const int64_t fgpu_i0 = lo1 + p * %d;", pk.lanes)
+	g.laneNames = func(lane int) {
+		for _, a := range accs {
+			g.names[a.sym] = fmt.Sprintf("%s_%d", a.name, lane)
+		}
+	}
+	g.packBody(&pk, "fgpu_i0", func(x string, d int) string { return fmt.Sprintf("sm%d_%s", d, x) }, nil)
+	g.laneNames = nil
+	for _, a := range accs {
+		g.names[a.sym] = a.name
+	}
+	g.indent--
+	g.line("}")
+	for _, a := range accs {
+		for l := 0; l < pk.lanes; l++ {
+			g.line("%s = %s;", a.name, redCombine(a.op, a.ct, a.name, fmt.Sprintf("%s_%d", a.name, l)))
+		}
+	}
 	g.indent--
 	g.line("}")
 	g.line("for (int64_t fgpu_r = fgpu_np * %d; fgpu_r < ntot; ++fgpu_r) {", pk.lanes)

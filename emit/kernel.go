@@ -47,6 +47,9 @@ type kernelGen struct {
 	// arrays to their registers of lane packLane (pack.go).
 	pack     *packInfo
 	packLane int
+	// laneNames, when set, renames per lane what each lane has its own of
+	// (the CPU's reduction accumulators).
+	laneNames func(lane int)
 }
 
 func ctype(t frontend.Type) string {
@@ -115,9 +118,9 @@ template <typename T> FGPU_FN T fgpu_powi(T b, int64_t e) {
   return __builtin_powi(b, (int)e);
 #endif
 }
-// A pack of L consecutive elements, loaded and stored with one access of
-// its size (emit/pack.go).
-template <typename T, int L> struct alignas(sizeof(T) * L) fgpu_pack { T e[L]; };
+// A pack of L consecutive elements, loaded and stored whole (CUDA: with one
+// 16-byte access; emit/pack.go), aligned to its size up to 16 bytes.
+template <typename T, int L> struct alignas(sizeof(T) * L < 16 ? sizeof(T) * L : 16) fgpu_pack { T e[L]; };
 #if !defined(__CUDACC__) && defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 // A non-temporal store of a pack (CPU kernels, emit/cpukernel.go).
@@ -1504,12 +1507,11 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		scratchKey = k.Name + "_dev<uint32_t, 1>"
 		g.line("const bool fgpu_pk = %s;", g.packCondition(pk))
 	}
-	launch := func(fn, items string, full bool) {
-		f := 0
-		if full {
-			f = 1
+	launch := func(fn, items string, grid string) {
+		if blockRed {
+			grid = "FGPU_GRID_REDUCE"
 		}
-		g.line("fgpu_cuda_geometry_for((const void*)%s, (long long)(%s), %d, &blocks, &threads, kname, loop);", fn, items, f)
+		g.line("fgpu_cuda_geometry_for((const void*)%s, (long long)(%s), %s, &blocks, &threads, kname, loop);", fn, items, grid)
 		if blockRed {
 			// The partials, and the counter of finished blocks (zeroed
 			// when the scratch is allocated; the last block resets it).
@@ -1533,17 +1535,17 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		}
 		g.indent++
 		if pk == nil {
-			launch(fmt.Sprintf("%s_dev<%s>", k.Name, it), "ntot", false)
+			launch(fmt.Sprintf("%s_dev<%s>", k.Name, it), "ntot", "FGPU_GRID_RESIDENT")
 		} else {
-			// Packed: a full grid of packs for a streaming kernel, the
-			// resident grid for a reduction (bench/RESULTS.md).
+			// Packed: a full grid of packs for a streaming kernel, four
+			// resident waves for a reduction (bench/RESULTS.md).
 			g.line("if (fgpu_pk) {")
 			g.indent++
-			launch(fmt.Sprintf("%s_dev<%s, %d>", k.Name, it, pk.lanes), fmt.Sprintf("(ntot + %d) / %d", pk.lanes-1, pk.lanes), !blockRed)
+			launch(fmt.Sprintf("%s_dev<%s, %d>", k.Name, it, pk.lanes), fmt.Sprintf("(ntot + %d) / %d", pk.lanes-1, pk.lanes), "FGPU_GRID_FULL")
 			g.indent--
 			g.line("} else {")
 			g.indent++
-			launch(fmt.Sprintf("%s_dev<%s, 1>", k.Name, it), "ntot", false)
+			launch(fmt.Sprintf("%s_dev<%s, 1>", k.Name, it), "ntot", "FGPU_GRID_RESIDENT")
 			g.indent--
 			g.line("}")
 		}

@@ -35,6 +35,7 @@ type packArray struct {
 // packInfo is the packed version's plan.
 type packInfo struct {
 	lanes  int
+	widest int // bytes of the widest element
 	arrays []*packArray
 	bySym  map[*frontend.Symbol]*packArray
 }
@@ -108,8 +109,18 @@ func packPlan(k *lowering.Kernel) *packInfo {
 			widest = a.size
 		}
 	}
+	p.widest = widest
 	p.lanes = 16 / widest
 	return p
+}
+
+// align is the alignment of array a's packs: its size, at most 16 bytes
+// (fgpu_pack; the CPU's reduction packs are longer than one access).
+func (p *packInfo) align(a *packArray) int {
+	if n := a.size * p.lanes; n < 16 {
+		return n
+	}
+	return 16
 }
 
 // packAddr is the C address (char*) of array a's element at first index
@@ -140,7 +151,7 @@ func (g *kernelGen) packCondition(p *packInfo) string {
 		s := a.sym.Name
 		conds = append(conds, fmt.Sprintf("(int64_t)d_%s->dim[0].sm == %d", s, a.size))
 		addr := g.packAddr(a, "lo1", func(x string, d int) string { return fmt.Sprintf("(int64_t)d_%s->dim[%d].sm", x, d-1) })
-		conds = append(conds, fmt.Sprintf("(uintptr_t)(%s) %% %d == 0", addr, a.size*p.lanes))
+		conds = append(conds, fmt.Sprintf("(uintptr_t)(%s) %% %d == 0", addr, p.align(a)))
 	}
 	return strings.Join(conds, " && ")
 }
@@ -158,7 +169,7 @@ func (g *kernelGen) scalarInNames() {
 // packBody writes the body of the packed version for the pack whose first
 // iteration has index value i0 (a C int64_t expression): loads, the
 // iterations in order on registers, stores. store writes a pack back (the
-// CPU backend stores non-temporally when asked).
+// CPU backend stores non-temporally); nil when the body stores nothing.
 func (g *kernelGen) packBody(p *packInfo, i0 string, sm func(x string, d int) string, store func(addr, typ, val string) string) {
 	g.scalarInNames() // (the other subscripts may name them)
 	for _, a := range p.arrays {
@@ -172,6 +183,9 @@ func (g *kernelGen) packBody(p *packInfo, i0 string, sm func(x string, d int) st
 	g.pack = p
 	for lane := 0; lane < p.lanes; lane++ {
 		g.packLane = lane
+		if g.laneNames != nil {
+			g.laneNames(lane)
+		}
 		g.line("{")
 		g.indent++
 		g.laneBody(fmt.Sprintf("%s + %d", i0, lane))

@@ -114,6 +114,19 @@ func TestTable(t *testing.T) {
 	if want := "fgpu: stats: backend cpu: 3 launches, 0 bytes to device, 0 bytes from device, 2 waits, 0 discards, peak device memory 0 bytes"; !strings.Contains(shared, want) {
 		t.Errorf("shared mode: want %q in\n%s", want, shared)
 	}
+
+	// Non-temporal stores of packed CPU kernels: above the last-level cache
+	// (never 0 bytes, always 1 TiB), or as FGPU_CPU_STREAMING_STORES says.
+	for _, c := range []struct{ env, want string }{
+		{"FGPU_CPU_STREAMING_STORES=", "streaming 0 "},
+		{"FGPU_CPU_STREAMING_STORES=0", "streaming 0 0 0"},
+		{"FGPU_CPU_STREAMING_STORES=1", "streaming 1 1 1"},
+	} {
+		out := run(t, dir, []string{c.env}, bin, "streaming")
+		if !strings.HasPrefix(out, c.want) || c.env == "FGPU_CPU_STREAMING_STORES=" && !strings.HasSuffix(strings.TrimSpace(out), " 1") {
+			t.Errorf("%s: %q, want %q... (1 TiB: 1)", c.env, out, c.want)
+		}
+	}
 }
 
 // TestCUDACompiles compiles the CUDA backend with nvcc and links it with

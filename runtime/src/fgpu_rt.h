@@ -267,19 +267,28 @@ cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
 
 /* Launch geometry of the kernel fn (the address of the __global__ function)
  * for n work items (iterations, or packs of iterations), from the kernel's
- * resource use and the device (computed once per kernel). full == 0: threads
- * per block, the largest multiple of 32 that reaches the highest occupancy
- * the kernel's registers and shared memory allow (cudaFuncGetAttributes,
- * the occupancy API); blocks, enough for one item a thread but at most the
- * blocks that are resident at once (multiprocessors x resident blocks
- * each): kernels loop grid-stride. full != 0 (streaming kernels without a
- * reduction): one item a thread, blocks = ceil(n/threads), with 256 threads
- * a block when 256 reaches the highest occupancy (on the H200 the packed
- * copy kernel moves 4.25 TB/s so and 3.97 TB/s with the resident grid of
- * 1024-thread blocks; bench/RESULTS.md). FGPU_THREADS_PER_BLOCK (rounded up
- * to a multiple of 32, 32..1024) and FGPU_BLOCKS_PER_SM override the choice
- * and disable the tuning: with the first alone, one item a thread. */
-void fgpu_cuda_geometry_for(const void* fn, long long n, int full, int* blocks, int* threads,
+ * resource use and the device (computed once per kernel). Threads per
+ * block: the largest multiple of 32 that reaches the highest occupancy the
+ * kernel's registers and shared memory allow (cudaFuncGetAttributes, the
+ * occupancy API). Blocks, by grid:
+ *   FGPU_GRID_RESIDENT  enough for one item a thread but at most the blocks
+ *                       resident at once (multiprocessors x resident blocks
+ *                       each): kernels loop grid-stride;
+ *   FGPU_GRID_FULL      (packed kernels without a reduction) one item a
+ *                       thread, blocks = ceil(n/threads), with 256 threads a
+ *                       block when 256 reaches the highest occupancy;
+ *   FGPU_GRID_REDUCE    (block reductions) at most four waves of resident
+ *                       blocks: the last blocks of one wave leave the
+ *                       multiprocessors idle while they finish.
+ * On the H200 a full grid of 256-thread blocks streams 7% faster than the
+ * resident grid of 1024-thread blocks, and four waves reduce 1-2% faster
+ * than one (bench/RESULTS.md). FGPU_THREADS_PER_BLOCK (rounded up to a
+ * multiple of 32, 32..1024) and FGPU_BLOCKS_PER_SM override the choice and
+ * disable the tuning: with the first alone, one item a thread. */
+#define FGPU_GRID_RESIDENT 0
+#define FGPU_GRID_FULL 1
+#define FGPU_GRID_REDUCE 2
+void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, int* blocks, int* threads,
                             const char* kernel, const char* loop);
 
 /* A device-only scratch buffer of at least bytes bytes, one per kernel (fn)

@@ -277,7 +277,7 @@ int sm_count(const char* kernel, const char* loop) {
 
 } // namespace
 
-extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int full, int* blocks, int* threads,
+extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, int* blocks, int* threads,
                                        const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
     Geometry g;
@@ -290,9 +290,11 @@ extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int full, in
         sms = sm_count(kernel, loop);
     }
     static const long b_env = env_int("FGPU_BLOCKS_PER_SM", 0);
+    const bool full = grid == FGPU_GRID_FULL;
     const int t = full ? g.full_threads : g.threads;
     long long b = n > 0 ? (n + t - 1) / t : 1;
-    if ((!full || b_env > 0) && g.per_sm > 0 && b > (long long)sms * g.per_sm) b = (long long)sms * g.per_sm;
+    const long long waves = grid == FGPU_GRID_REDUCE && b_env <= 0 ? 4 : 1;
+    if ((!full || b_env > 0) && g.per_sm > 0 && b > (long long)sms * g.per_sm * waves) b = (long long)sms * g.per_sm * waves;
     if (b < 1) b = 1;
     if (b > 2147483647LL) b = 2147483647LL;
     *threads = t;

@@ -599,6 +599,13 @@ static void test_shared() {
 
 int main(int argc, char** argv) {
     const char* m = argc > 1 ? argv[1] : "";
+    if (std::strcmp(m, "streaming") == 0) {
+        // fgpu_cpu_streaming at 0 bytes, 1 MiB and 1 TiB (runtime_test.go
+        // runs it with FGPU_CPU_STREAMING_STORES unset, 0 and 1).
+        std::printf("streaming %d %d %d\n", fgpu_cpu_streaming(0), fgpu_cpu_streaming((size_t)1 << 20),
+                    fgpu_cpu_streaming((size_t)1 << 40));
+        return 0;
+    }
     if (std::strcmp(m, "shared") == 0) {
         test_shared();
     } else if (std::strcmp(m, "separate") == 0 || std::strcmp(m, "cuda") == 0) {
