@@ -1,9 +1,10 @@
 # pack.mg -- packs of consecutive iterations with 16-byte accesses.
 # Design doc: "The offloading pipeline" (the device source it generates).
-# Which do concurrent loops can run in packs of consecutive iterations, each array accessed once a pack with one 16-byte access
-# (CUDA: one thread runs two real(8) iterations, or four real(4), with one
-# 16-byte load or store per array; CPU: 16-byte non-temporal stores when the
-# arrays are larger than the cache). A pack loads every array the body reads
+# Which do concurrent loops can run in packs of consecutive iterations, each
+# array accessed once a pack (CUDA: one thread runs two real(8) iterations,
+# or four real(4), with one 16-byte load or store per array; CPU: 16-byte
+# non-temporal stores when the arrays are larger than the cache, and
+# accumulators per lane for reductions). A pack loads every array the body reads
 # before running its iterations in order, and stores every array it writes
 # after them, so the rules admit only bodies where that is the same as
 # running the iterations one by one:
