@@ -107,7 +107,10 @@ func TestTable(t *testing.T) {
 		t.Errorf("separate mode: no kernel statistics line:\n%s", sep)
 	}
 
-	shared := run(t, dir, []string{"FGPU_CPU_SEPARATE=", "FGPU_STATS=1"}, bin, "shared")
+	shared := run(t, dir, []string{"FGPU_CPU_SEPARATE=", "FGPU_STATS=1", "OMP_NUM_THREADS=3"}, bin, "shared")
+	if want := "fgpu: stats: cpu kernels on 3 threads\n"; !strings.Contains(shared, want) {
+		t.Errorf("OMP_NUM_THREADS=3: want %q in\n%s", want, shared)
+	}
 	if !strings.Contains(shared, "rt_test shared: ok") {
 		t.Errorf("shared mode:\n%s", shared)
 	}

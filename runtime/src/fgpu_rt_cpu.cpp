@@ -126,6 +126,8 @@ void print_stats() {
                  "%llu discards, peak device memory %llu bytes\n",
                  backend_name, s.launches.load(), s.to_dev.load(), s.from_dev.load(), s.waits.load(),
                  s.discards.load(), s.peak.load());
+    if (std::strcmp(backend_name, "cpu") == 0)
+        std::fprintf(stderr, "fgpu: stats: cpu kernels on %d threads\n", fgpu_num_threads());
     for (auto& kv : kernel_stats()) {
         std::fprintf(stderr, "fgpu: stats: kernel %s: %llu launches, %.3f ms device time", kv.first.c_str(),
                      kv.second.launches, kv.second.ms);
