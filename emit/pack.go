@@ -12,7 +12,8 @@ package emit
 // for each element. The launch runs the packed version when the step is 1
 // and every array is contiguous in its first dimension, with the element of
 // the first iteration aligned to the pack's size (packCondition); the
-// iterations after the last whole pack run one by one.
+// iterations after the last whole pack run one by one. The CPU's packed
+// reductions use longer packs (64 bytes, several accesses; cpukernel.go).
 
 import (
 	"fmt"
