@@ -123,9 +123,9 @@ func (g *kernelGen) emitCPUNest(red []string) {
 // stores arrays, taken when they are contiguous and aligned and the
 // elements the loop accesses are more than the last-level cache holds: the
 // stores are non-temporal (fgpu_cpu_streaming in the runtime), which saves
-// the read of each stored cache line. It opens
-// an "if (...) { ..." that the unit-stride and general versions continue
-// with "} else if"; false when the kernel stores nothing (nothing written).
+// the read of each stored cache line. It opens an "if (...) { ..." that
+// the unit-stride and general versions continue with "} else if"; false
+// when the kernel stores nothing (nothing written).
 func (g *kernelGen) cpuPacked(pk *packInfo, red []string) bool {
 	stored, moved := 0, 0
 	for _, a := range pk.arrays {
@@ -137,31 +137,12 @@ func (g *kernelGen) cpuPacked(pk *packInfo, red []string) bool {
 	if stored == 0 {
 		return false
 	}
-	g.line("if (%s && fgpu_cpu_streaming((size_t)ntot * %d)) {", g.packCondition(pk), moved)
-	g.indent++
-	g.line("// Packs of %d iterations, non-temporal stores.", pk.lanes)
-	g.line("const int64_t fgpu_np = ntot / %d;", pk.lanes)
-	g.line("#pragma omp parallel %s", strings.Join(red, " "))
-	g.line("{")
-	g.indent++
-	g.line("#pragma omp for schedule(static) nowait")
-	g.line("for (int64_t p = 0; p < fgpu_np; ++p) {")
-	g.indent++
-	g.line("const int64_t fgpu_i0 = lo1 + p * %d;", pk.lanes)
-	g.packBody(pk, "fgpu_i0", func(x string, d int) string { return fmt.Sprintf("sm%d_%s", d, x) }, func(addr, typ, val string) string {
-		return fmt.Sprintf("fgpu_stream_store(%s, %s);", addr, val)
-	})
-	g.indent--
-	g.line("}")
-	g.line("fgpu_stream_fence(); // (before the region's closing barrier)")
-	g.indent--
-	g.line("}")
-	g.line("for (int64_t fgpu_r = fgpu_np * %d; fgpu_r < ntot; ++fgpu_r) {", pk.lanes)
-	g.indent++
-	g.laneBody("lo1 + fgpu_r")
-	g.indent--
-	g.line("}")
-	g.indent--
+	g.cpuPackRegion(pk, fmt.Sprintf("%s && fgpu_cpu_streaming((size_t)ntot * %d)", g.packCondition(pk), moved),
+		"non-temporal stores", strings.Join(red, " "), nil, func() {
+			g.line("fgpu_stream_fence(); // (before the region's closing barrier)")
+		}, func(addr, typ, val string) string {
+			return fmt.Sprintf("fgpu_stream_store(%s, %s);", addr, val)
+		})
 	return true
 }
 
@@ -200,40 +181,59 @@ func (g *kernelGen) cpuPackedReduce(orig *packInfo, red []string) bool {
 	}
 	pk := *orig
 	pk.lanes = cpuReduceBytes / pk.widest
-	g.line("if (%s) {", g.packCondition(&pk))
+	enter := func() {
+		for _, a := range accs {
+			var ls []string
+			for l := 0; l < pk.lanes; l++ {
+				ls = append(ls, fmt.Sprintf("%s_%d = %s", a.name, l, a.id))
+			}
+			g.line("%s %s;", a.ct, strings.Join(ls, ", "))
+		}
+		g.laneNames = func(lane int) {
+			for _, a := range accs {
+				g.names[a.sym] = fmt.Sprintf("%s_%d", a.name, lane)
+			}
+		}
+	}
+	leave := func() {
+		g.laneNames = nil
+		for _, a := range accs {
+			g.names[a.sym] = a.name
+			for l := 0; l < pk.lanes; l++ {
+				g.line("%s = %s;", a.name, redCombine(a.op, a.ct, a.name, fmt.Sprintf("%s_%d", a.name, l)))
+			}
+		}
+	}
+	g.cpuPackRegion(&pk, g.packCondition(&pk), "accumulators a lane",
+		fmt.Sprintf("%s if(parallel: ntot >= %d)", strings.Join(red, " "), cpuSerialBelow), enter, leave, nil)
+	return true
+}
+
+// cpuPackRegion writes "if (cond) {" and a packed CPU loop: one parallel
+// region (clauses) whose threads share the packs (`omp for nowait`), with
+// enter and leave (when set) written in the region before and after the
+// loop, then the iterations after the last whole pack on the calling
+// thread; store as for packBody.
+func (g *kernelGen) cpuPackRegion(pk *packInfo, cond, what, clauses string, enter, leave func(), store func(addr, typ, val string) string) {
+	g.line("if (%s) {", cond)
 	g.indent++
-	g.line("// Packs of %d iterations, accumulators a lane.", pk.lanes)
+	g.line("// Packs of %d iterations, %s.", pk.lanes, what)
 	g.line("const int64_t fgpu_np = ntot / %d;", pk.lanes)
-	g.line("#pragma omp parallel %s if(parallel: ntot >= %d)", strings.Join(red, " "), cpuSerialBelow)
+	g.line("#pragma omp parallel %s", clauses)
 	g.line("{")
 	g.indent++
-	for _, a := range accs {
-		var ls []string
-		for l := 0; l < pk.lanes; l++ {
-			ls = append(ls, fmt.Sprintf("%s_%d = %s", a.name, l, a.id))
-		}
-		g.line("%s %s;", a.ct, strings.Join(ls, ", "))
+	if enter != nil {
+		enter()
 	}
 	g.line("#pragma omp for schedule(static) nowait")
 	g.line("for (int64_t p = 0; p < fgpu_np; ++p) {")
 	g.indent++
 	g.line("const int64_t fgpu_i0 = lo1 + p * %d;", pk.lanes)
-	g.laneNames = func(lane int) {
-		for _, a := range accs {
-			g.names[a.sym] = fmt.Sprintf("%s_%d", a.name, lane)
-		}
-	}
-	g.packBody(&pk, "fgpu_i0", func(x string, d int) string { return fmt.Sprintf("sm%d_%s", d, x) }, nil)
-	g.laneNames = nil
-	for _, a := range accs {
-		g.names[a.sym] = a.name
-	}
+	g.packBody(pk, "fgpu_i0", smName, store)
 	g.indent--
 	g.line("}")
-	for _, a := range accs {
-		for l := 0; l < pk.lanes; l++ {
-			g.line("%s = %s;", a.name, redCombine(a.op, a.ct, a.name, fmt.Sprintf("%s_%d", a.name, l)))
-		}
+	if leave != nil {
+		leave()
 	}
 	g.indent--
 	g.line("}")
@@ -243,7 +243,6 @@ func (g *kernelGen) cpuPackedReduce(orig *packInfo, red []string) bool {
 	g.indent--
 	g.line("}")
 	g.indent--
-	return true
 }
 
 // cpuNest writes one loop nest around body (a label per copy: labels are

@@ -1391,7 +1391,7 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		g.line("for (fgpu_I p = (fgpu_I)blockIdx.x * blockDim.x + threadIdx.x; p < fgpu_np; p += (fgpu_I)gridDim.x * blockDim.x) {")
 		g.indent++
 		g.line("const int64_t fgpu_i0 = lo1 + (int64_t)p * %d;", pk.lanes)
-		g.packBody(pk, "fgpu_i0", func(x string, d int) string { return fmt.Sprintf("sm%d_%s", d, x) }, func(addr, typ, val string) string {
+		g.packBody(pk, "fgpu_i0", smName, func(addr, typ, val string) string {
 			return fmt.Sprintf("*(%s*)(%s) = %s;", typ, addr, val)
 		})
 		g.indent--

@@ -137,6 +137,10 @@ func (g *kernelGen) packAddr(a *packArray, i0 string, sm func(x string, d int) s
 	return addr
 }
 
+// smName names the byte stride of dimension d of array x in kernel code
+// (a parameter of a CUDA kernel, a local of a CPU launch routine).
+func smName(x string, d int) string { return fmt.Sprintf("sm%d_%s", d, x) }
+
 // packType is the C type of a pack of array a.
 func (p *packInfo) packType(a *packArray) string {
 	return fmt.Sprintf("fgpu_pack<%s, %d>", a.ct, p.lanes)

@@ -211,8 +211,10 @@ extern "C" float fgpu_dev_event_ms(void* start, void* stop) {
 namespace {
 
 struct Geometry {
-    int threads = 0, per_sm = 0, regs = 0;
+    int threads = 0, regs = 0;
     int full_threads = 0; // threads a block of a full grid
+    // Blocks a multiprocessor at most, by grid kind (FGPU_GRID_*; 0: no cap).
+    int per_sm[3] = {0, 0, 0};
 };
 
 std::mutex geo_mu;
@@ -254,12 +256,15 @@ Geometry tune(const void* fn, const char* kernel, const char* loop) {
         if (per * 256 >= at * g.threads) g.full_threads = 256;
     }
     if (b_env > 0) {
-        g.per_sm = (int)b_env;
+        g.per_sm[FGPU_GRID_RESIDENT] = g.per_sm[FGPU_GRID_FULL] = g.per_sm[FGPU_GRID_REDUCE] = (int)b_env;
     } else if (t_env > 0) {
-        g.per_sm = 0; // one iteration a thread: no cap
+        // one item a thread: no cap
     } else {
-        FGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&g.per_sm, fn, g.threads, 0), kernel, loop);
-        if (g.per_sm < 1) g.per_sm = 1;
+        int per = 0;
+        FGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fn, g.threads, 0), kernel, loop);
+        if (per < 1) per = 1;
+        g.per_sm[FGPU_GRID_RESIDENT] = per;
+        g.per_sm[FGPU_GRID_REDUCE] = 4 * per; // four waves
     }
     return g;
 }
@@ -289,12 +294,11 @@ extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, in
         g = it->second;
         sms = sm_count(kernel, loop);
     }
-    static const long b_env = env_int("FGPU_BLOCKS_PER_SM", 0);
-    const bool full = grid == FGPU_GRID_FULL;
-    const int t = full ? g.full_threads : g.threads;
+    if (grid < FGPU_GRID_RESIDENT || grid > FGPU_GRID_REDUCE) grid = FGPU_GRID_RESIDENT;
+    const int t = grid == FGPU_GRID_FULL ? g.full_threads : g.threads;
     long long b = n > 0 ? (n + t - 1) / t : 1;
-    const long long waves = grid == FGPU_GRID_REDUCE && b_env <= 0 ? 4 : 1;
-    if ((!full || b_env > 0) && g.per_sm > 0 && b > (long long)sms * g.per_sm * waves) b = (long long)sms * g.per_sm * waves;
+    const long long cap = (long long)sms * g.per_sm[grid];
+    if (cap > 0 && b > cap) b = cap;
     if (b < 1) b = 1;
     if (b > 2147483647LL) b = 2147483647LL;
     *threads = t;
