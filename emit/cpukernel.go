@@ -63,10 +63,22 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	// of one whole iteration's value).
 	simd := true
 	for _, p := range k.Params {
-		if p.Kind == lowering.ScalarOut {
+		if p.Kind == lowering.ScalarOut || p.Kind == lowering.LastParam {
 			simd = false
 		}
 	}
+	// FGPU_CPU_ORDER (runtime/README.md): every iteration in another order,
+	// on every thread, whatever the trip count; the nests below otherwise.
+	g.line("if (fgpu_cpu_order() != 0) {")
+	g.indent++
+	g.cpuOrderNest(strings.ReplaceAll(body, "fgpu_next", "fgpu_next_o"), red)
+	g.indent--
+	g.line("} else {")
+	g.indent++
+	defer func() {
+		g.indent--
+		g.line("}")
+	}()
 	order := loopOrder(body, k.Indices)
 	in := order[0] + 1 // the innermost index, 1-based
 	light := !strings.Contains(body, "for (") && !strings.Contains(body, "while (") && !deviceCallRE.MatchString(body)
@@ -115,6 +127,37 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	g.line("} else {")
 	g.indent++
 	g.cpuNest(strings.ReplaceAll(body, "fgpu_next", "fgpu_next_g"), red, order, simd, light, false)
+	g.indent--
+	g.line("}")
+}
+
+// cpuOrderNest writes the loop of the FGPU_CPU_ORDER test mode: the
+// threads share the positions 0..ntot-1 (no serial cut-off), and position
+// q runs the iteration of linear number fgpu_cpu_order_index(q, ntot) (the
+// first index varying fastest): reversed or a pseudo-random permutation. A
+// result that depends on the order of the iterations changes.
+func (g *kernelGen) cpuOrderNest(body string, red []string) {
+	n := len(g.k.Indices)
+	g.line("// FGPU_CPU_ORDER: the iterations in another order.")
+	g.line("#pragma omp parallel for schedule(static) %s", strings.Join(red, " "))
+	g.line("for (int64_t fgpu_q = 0; fgpu_q < ntot; ++fgpu_q) {")
+	g.indent++
+	g.line("const int64_t fgpu_l = fgpu_cpu_order_index(fgpu_q, ntot);")
+	rest := "fgpu_l"
+	for d := 1; d <= n; d++ {
+		if d == n {
+			g.line("const int64_t t%d = %s;", d, rest)
+		} else {
+			g.line("const int64_t t%d = (%s) %% n%d;", d, rest, d)
+			rest = fmt.Sprintf("(%s) / n%d", rest, d)
+		}
+	}
+	pre := strings.Repeat("  ", g.indent)
+	for _, l := range strings.SplitAfter(body, "\n") {
+		if l != "" {
+			g.b.WriteString(pre + l)
+		}
+	}
 	g.indent--
 	g.line("}")
 }

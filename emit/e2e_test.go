@@ -32,6 +32,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -325,12 +326,23 @@ func TestE2E(t *testing.T) {
 					if !ok {
 						return
 					}
-					var stdout, stderr bytes.Buffer
-					status, err := driver.Run(exe, nil, nil, &stdout, &stderr)
-					if err != nil {
-						t.Errorf("run: %v", err)
+					if dev == "none" {
+						var stdout, stderr bytes.Buffer
+						status, err := driver.Run(exe, nil, nil, &stdout, &stderr)
+						if err != nil {
+							t.Errorf("run: %v", err)
+						}
+						compare(t, "fgpu --gpu="+dev, ref, e2eResult{stdout.String(), stderr.String(), status})
+						return
 					}
-					compare(t, "fgpu --gpu="+dev, ref, e2eResult{stdout.String(), stderr.String(), status})
+					// Built once, run in every CPU test mode.
+					for _, m := range cpuModes {
+						got, err := runMode(exe, m.Env)
+						if err != nil {
+							t.Errorf("run (%s): %v", m.Name, err)
+						}
+						compare(t, "fgpu --gpu=cpu, "+m.Name, ref, got)
+					}
 				})
 			}
 		})
@@ -393,11 +405,51 @@ func TestE2ECorpus(t *testing.T) {
 	}
 }
 
-// Every program built by fgpu runs in the CPU backend's separate-memory
-// mode (ARCHITECTURE.md section 6): its kernels work on copies of their
-// arrays, so a missing copy-back fails here as it would on a GPU. And with
-// non-temporal stores forced, so that every loop of rules/pack.mg runs its
-// packed version (arrays larger than the cache would choose it anyway).
+// cpuMode is one way of running a program built for the CPU backend: the
+// environment variables the runtime reads (runtime/README.md).
+type cpuMode struct {
+	Name string
+	Env  []string
+}
+
+// cpuModes are the runs of every program fgpu builds for the CPU backend
+// (ARCHITECTURE.md section 6), each compared with the oracle:
+//   - separate memory: the kernels work on copies of their arrays, so a
+//     missing wait or copy-back fails here as it would on a GPU;
+//   - separate memory with the iterations shuffled (FGPU_CPU_ORDER), on
+//     every thread whatever the trip count: a result that depends on the
+//     order of the iterations (a race on a shared scalar, a loop-carried
+//     dependence) fails;
+//   - shared memory with the iterations reversed.
+//
+// Non-temporal stores are forced in every mode (FGPU_CPU_STREAMING_STORES=1),
+// so that every loop of rules/pack.mg runs its packed version outside the
+// order modes (arrays larger than the cache would choose it anyway).
+var cpuModes = []cpuMode{
+	{"separate memory", []string{"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER="}},
+	{"separate memory, FGPU_CPU_ORDER=shuffle", []string{"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle"}},
+	{"shared memory, FGPU_CPU_ORDER=reverse", []string{"FGPU_CPU_SEPARATE=", "FGPU_CPU_ORDER=reverse"}},
+}
+
+// runMode runs exe with the environment of a mode added.
+func runMode(exe string, env []string) (e2eResult, error) {
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	r := e2eResult{stdout: stdout.String(), stderr: stderr.String()}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if code := ee.ExitCode(); code >= 0 {
+			r.status, err = code, nil
+		} else if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			r.status = 128 + int(ws.Signal())
+		}
+	}
+	return r, err
+}
+
 func init() {
 	os.Setenv("FGPU_CPU_SEPARATE", "1")
 	os.Setenv("FGPU_CPU_STREAMING_STORES", "1")

@@ -215,7 +215,17 @@ __device__ inline void fgpu_atomic_eqv(int64_t* a, int64_t v) { unsigned long lo
 template <typename T> __device__ inline T fgpu_shfl_down(T v, int o) { return __shfl_down_sync(0xffffffffu, v, o); }
 __device__ inline int8_t fgpu_shfl_down(int8_t v, int o) { return (int8_t)__shfl_down_sync(0xffffffffu, (int)v, o); }
 __device__ inline int16_t fgpu_shfl_down(int16_t v, int o) { return (int16_t)__shfl_down_sync(0xffffffffu, (int)v, o); }
+template <typename T> __device__ inline fgpu_cx<T> fgpu_shfl_down(fgpu_cx<T> v, int o) { return fgpu_cx<T>(__shfl_down_sync(0xffffffffu, v.re, o), __shfl_down_sync(0xffffffffu, v.im, o)); }
+// A load of a partial another block wrote (past the L1 cache).
+template <typename T> __device__ inline T fgpu_vload(const T* p) { return *(const volatile T*)p; }
+template <typename T> __device__ inline fgpu_cx<T> fgpu_vload(const fgpu_cx<T>* p) { const volatile T* q = (const volatile T*)p; return fgpu_cx<T>(q[0], q[1]); }
 #endif
+// The value of a scalar local to the iterations that the host may read
+// after the loop (rules/shared.mg, shared_last): the sequentially last
+// iteration that wrote it (it, its linear number in gfortran's order; -1:
+// none) and its value. The CPU kernels combine the threads' pairs with an
+// OpenMP reduction that keeps the larger it.
+template <typename T> struct fgpu_lastv { int64_t it = -1; T v = T(); };
 // A stop of a kernel thread (design doc, "Stopping on the device"): the
 // code first, then the site, only while no site is recorded (the first
 // launch that stopped is the one reported). No atomic read-modify-write:
@@ -302,10 +312,29 @@ func (g *kernelGen) emitKernel() {
 	if strings.Contains(strings.Join(red, " "), "fgpu_eqv") {
 		g.line("#pragma omp declare reduction(fgpu_eqv : int32_t, int64_t, int8_t, int16_t : omp_out = (omp_out == omp_in)) initializer(omp_priv = 1)")
 	}
+	// Scalars whose value after the loop may be read: each thread keeps the
+	// (iteration, value) of the latest iteration in gfortran's order that
+	// wrote it; the larger iteration wins when the threads combine.
+	declared := map[string]bool{}
+	for _, p := range k.Params {
+		if p.Kind != lowering.LastParam {
+			continue
+		}
+		ct := ctype(p.Sym.Type)
+		if !declared[ct] {
+			declared[ct] = true
+			g.line("#pragma omp declare reduction(fgpu_last : fgpu_lastv<%s> : omp_out = (omp_in.it > omp_out.it ? omp_in : omp_out)) initializer(omp_priv = fgpu_lastv<%s>())", ct, ct)
+		}
+		g.line("fgpu_lastv<%s> lp_%s;", ct, p.Sym.Name)
+		red = append(red, fmt.Sprintf("reduction(fgpu_last:lp_%s)", p.Sym.Name))
+	}
 	g.emitCPUNest(red) // cpukernel.go
 	for _, p := range k.Params {
-		if p.Kind == lowering.ReduceParam {
+		switch p.Kind {
+		case lowering.ReduceParam:
 			g.line("*ref_%s = acc_%s;", p.Sym.Name, p.Sym.Name)
+		case lowering.LastParam:
+			g.line("if (lp_%s.it >= 0) *ref_%s = lp_%s.v;", p.Sym.Name, p.Sym.Name, p.Sym.Name)
 		}
 	}
 	g.line("fgpu_rt_launched(kname, loop);")
@@ -321,7 +350,7 @@ func (g *kernelGen) emitKernel() {
 func (g *kernelGen) registerBuffers() {
 	for _, p := range g.k.Params {
 		s := p.Sym
-		if p.Kind == lowering.ReduceParam && g.wholeInit[s] {
+		if (p.Kind == lowering.ReduceParam || p.Kind == lowering.LastParam) && g.wholeInit[s] {
 			// Written whole by the last block: never copied in; its
 			// initial value from the host when the host's is current.
 			ct := ctype(s.Type)
@@ -337,7 +366,7 @@ func (g *kernelGen) registerBuffers() {
 				w = 1
 			}
 			g.line("char* b_%s = (char*)fgpu_rt_array(d_%s, 0, %d, kname, loop);", s.Name, s.Name, w)
-		case lowering.ScalarOut, lowering.ReduceParam:
+		case lowering.ScalarOut, lowering.ReduceParam, lowering.LastParam:
 			ct := ctype(s.Type)
 			g.line("%s* ref_%s = (%s*)fgpu_rt_scalar(h_%s, sizeof(%s), 1, kname, loop);", ct, s.Name, ct, s.Name, ct)
 		}
@@ -423,6 +452,11 @@ func (g *kernelGen) iterationBody() {
 			g.line("%s %s = *ref_%s; bool w_%s = false;", ctype(s.Type), cname(s), s.Name, s.Name)
 			g.names[s] = cname(s)
 			g.logic[s] = s.Type.Base == frontend.TyLogical
+		case lowering.LastParam:
+			// Local to the iteration (every read follows a write of it).
+			g.line("%s %s = %s(); bool w_%s = false;", ctype(s.Type), cname(s), ctype(s.Type), s.Name)
+			g.names[s] = cname(s)
+			g.logic[s] = s.Type.Base == frontend.TyLogical
 		}
 	}
 	g.declareLocals()
@@ -443,8 +477,17 @@ func (g *kernelGen) iterationBody() {
 	g.line("fgpu_next:;")
 	var back []string
 	for _, p := range k.Params {
-		if p.Kind == lowering.ScalarOut {
+		switch p.Kind {
+		case lowering.ScalarOut:
 			back = append(back, fmt.Sprintf("if (w_%s) *ref_%s = %s;", p.Sym.Name, p.Sym.Name, cname(p.Sym)))
+		case lowering.LastParam:
+			n := p.Sym.Name
+			if g.cuda {
+				// Grid-stride: a thread's iterations come in increasing order.
+				back = append(back, fmt.Sprintf("if (w_%s) { lit_%s = (int64_t)t; lv_%s = %s; }", n, n, n, cname(p.Sym)))
+			} else {
+				back = append(back, fmt.Sprintf("if (w_%s && %s > lp_%s.it) { lp_%s.it = %s; lp_%s.v = %s; }", n, fortranLinear(trip, len(k.Indices)), n, n, fortranLinear(trip, len(k.Indices)), n, cname(p.Sym)))
+			}
 		}
 	}
 	if !k.CanStop {
@@ -458,7 +501,11 @@ func (g *kernelGen) iterationBody() {
 	g.line("if (fgpu_site != 0) {")
 	g.indent++
 	g.line("fgpu_record_stop(fgpu_status, fgpu_site, fgpu_code);")
-	if g.cuda {
+	if g.cuda && g.wholeInit != nil {
+		// The block reductions after the grid-stride loop need every
+		// thread of the block: a stopped thread leaves the loop.
+		g.line("break;")
+	} else if g.cuda {
 		g.line("return;")
 	}
 	g.indent--
@@ -471,6 +518,18 @@ func (g *kernelGen) iterationBody() {
 		g.indent--
 	}
 	g.line("}")
+}
+
+// fortranLinear is the C expression of an iteration's number in the order
+// gfortran runs a do concurrent (measured: the first index varies fastest,
+// the last index is the outermost loop), from the zero-based trip numbers
+// trip(d) and the trip counts n1, n2, ....
+func fortranLinear(trip func(d int) string, n int) string {
+	it := fmt.Sprintf("(int64_t)(%s)", trip(n-1))
+	for d := n - 2; d >= 0; d-- {
+		it = fmt.Sprintf("(int64_t)(%s) + n%d * (%s)", trip(d), d+1, it)
+	}
+	return it
 }
 
 // declareLocals declares the variables private to an iteration (local_init
@@ -563,6 +622,7 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 		}
 	case *frontend.CallStmt:
 		g.line("%s;", g.callProc(x.Pos, x.Proc, x.Args))
+		g.markCallWrites(x)
 		if g.procStops(x.Proc) || g.exprsStop(x.Args) {
 			g.stopTest()
 		}
@@ -822,6 +882,7 @@ func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 		g.indent--
 		g.line("}")
 		g.line("%s = (%s)c%d;", v, ctype(h.VarSym.Type), n)
+		g.markWritten(rootSym(&frontend.Expr{Kind: frontend.EName, Sym: h.VarSym}))
 		g.indent--
 		g.line("}")
 	}
@@ -843,12 +904,37 @@ func (g *kernelGen) assign(lhs, rhs *frontend.Expr) {
 		val = fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(lhs.Type), g.expr(rhs))
 	}
 	g.line("%s = %s;", lv, val)
-	if s := rootSym(lhs); s != nil && g.k != nil {
-		for _, p := range g.k.Params {
-			if p.Sym == s && p.Kind == lowering.ScalarOut {
-				g.line("w_%s = true;", s.Name)
-			}
+	g.markWritten(rootSym(lhs))
+}
+
+// markWritten notes that the iteration wrote scalar s, when the kernel
+// writes it back after the iteration (ScalarOut, LastParam).
+func (g *kernelGen) markWritten(s *frontend.Symbol) {
+	if s == nil || g.k == nil || g.proc != nil {
+		return
+	}
+	for _, p := range g.k.Params {
+		if p.Sym == s && (p.Kind == lowering.ScalarOut || p.Kind == lowering.LastParam) {
+			g.line("w_%s = true;", s.Name)
 		}
+	}
+}
+
+// markCallWrites notes, after a call, that the iteration wrote the scalars
+// it passed by reference (the callee may define them).
+func (g *kernelGen) markCallWrites(c *frontend.CallStmt) {
+	if g.k == nil || g.proc != nil || c.Proc == nil || g.funcs == nil {
+		return
+	}
+	for i, a := range c.Args {
+		if i >= len(c.Proc.Dummies) || a == nil || a.Kind != frontend.EName {
+			continue
+		}
+		d := c.Proc.Dummies[i]
+		if d.Rank != 0 || !g.funcs.byRef[d] {
+			continue
+		}
+		g.markWritten(rootSym(a))
 	}
 }
 
@@ -1359,12 +1445,29 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		}
 		reds = append(reds, red{p, ctype(p.Sym.Type), id, fn})
 	}
-	blockRed := len(reds) > 0 && !k.CanStop // (complex reductions are not yet implemented: lowering/verify.go)
+	// Scalars whose value after the loop may be read (shared_last): each
+	// thread keeps the (iteration, value) of its last iteration that wrote
+	// one, and the blocks combine the pairs as the reductions (the largest
+	// iteration wins: the same result whatever the geometry). A kernel that
+	// can stop combines them so too: a stopped thread leaves the
+	// grid-stride loop instead of returning (iterationBody).
+	var lasts []*lowering.Param
+	for _, p := range k.Params {
+		if p.Kind == lowering.LastParam {
+			lasts = append(lasts, p)
+		}
+	}
+	blockRed := len(reds) > 0 && !k.CanStop || len(lasts) > 0 // (complex reductions are not yet implemented: lowering/verify.go)
 	if blockRed {
 		g.wholeInit = map[*frontend.Symbol]bool{}
 		for _, r := range reds {
 			dev = append(dev, fmt.Sprintf("%s* part_%s, int od_%s, %s init_%s", r.ct, r.p.Sym.Name, r.p.Sym.Name, r.ct, r.p.Sym.Name))
 			g.wholeInit[r.p.Sym] = true
+		}
+		for _, p := range lasts {
+			n, ct := p.Sym.Name, ctype(p.Sym.Type)
+			dev = append(dev, fmt.Sprintf("int64_t* pit_%s, %s* pv_%s, int od_%s, %s init_%s", n, ct, n, n, ct, n))
+			g.wholeInit[p.Sym] = true
 		}
 		dev = append(dev, "unsigned int* fgpu_count")
 	}
@@ -1381,6 +1484,10 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		g.line("%s acc_%s = %s;", r.ct, r.p.Sym.Name, r.id)
 		g.names[r.p.Sym] = "acc_" + r.p.Sym.Name
 		g.logic[r.p.Sym] = r.p.Sym.Type.Base == frontend.TyLogical
+	}
+	for _, p := range lasts {
+		ct := ctype(p.Sym.Type)
+		g.line("int64_t lit_%s = -1; %s lv_%s = %s();", p.Sym.Name, ct, p.Sym.Name, ct)
 	}
 	if pk != nil {
 		// Packs of fgpu_L iterations, grid-stride; then the iterations
@@ -1441,6 +1548,25 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 			blockReduce(r, "acc_"+n)
 			g.line("if (threadIdx.x == 0) part_%s[blockIdx.x] = acc_%s;", n, n)
 		}
+		// The (iteration, value) pair with the largest iteration.
+		blockLast := func(p *lowering.Param, it, v string) {
+			n := p.Sym.Name
+			pick := fmt.Sprintf("{ const int64_t oi = fgpu_shfl_down(%s, o); const %s ov = fgpu_shfl_down(%s, o); if (oi > %s) { %s = oi; %s = ov; } }", it, ctype(p.Sym.Type), v, it, it, v)
+			g.line("for (int o = 16; o > 0; o >>= 1) %s", pick)
+			g.line("if (fgpu_lane == 0) { fgpu_shi_%s[fgpu_warp] = %s; fgpu_shv_%s[fgpu_warp] = %s; }", n, it, n, v)
+			g.line("__syncthreads();")
+			g.line("if (fgpu_lane < fgpu_nw) { %s = fgpu_shi_%s[fgpu_lane]; %s = fgpu_shv_%s[fgpu_lane]; } else { %s = -1; }", it, n, v, n, it)
+			g.line("if (fgpu_warp == 0) for (int o = 16; o > 0; o >>= 1) %s", pick)
+			g.line("__syncthreads();")
+		}
+		for _, p := range lasts {
+			n, ct := p.Sym.Name, ctype(p.Sym.Type)
+			g.line("__shared__ int64_t fgpu_shi_%s[32];", n)
+			g.line("__shared__ __align__(16) unsigned char fgpu_shb_%s[32 * sizeof(%s)];", n, ct)
+			g.line("%s* const fgpu_shv_%s = (%s*)fgpu_shb_%s;", ct, n, ct, n)
+			blockLast(p, "lit_"+n, "lv_"+n)
+			g.line("if (threadIdx.x == 0) { pit_%s[blockIdx.x] = lit_%s; pv_%s[blockIdx.x] = lv_%s; }", n, n, n, n)
+		}
 		g.line("__shared__ bool fgpu_last;")
 		g.line("if (threadIdx.x == 0) { __threadfence(); fgpu_last = atomicAdd(fgpu_count, 1u) == gridDim.x - 1; }")
 		g.line("__syncthreads();")
@@ -1454,6 +1580,13 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 				redCombine(r.p.Op, r.ct, "fgpu_v_"+n, fmt.Sprintf("((volatile %s*)part_%s)[b]", r.ct, n)))
 			blockReduce(r, "fgpu_v_"+n)
 			g.line("if (threadIdx.x == 0) *ref_%s = %s;", n, redCombine(r.p.Op, r.ct, fmt.Sprintf("(od_%s ? *ref_%s : init_%s)", n, n, n), "fgpu_v_"+n))
+		}
+		for _, p := range lasts {
+			n, ct := p.Sym.Name, ctype(p.Sym.Type)
+			g.line("int64_t fgpu_bi_%s = -1; %s fgpu_bv_%s = %s();", n, ct, n, ct)
+			g.line("for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) { const int64_t i = ((volatile int64_t*)pit_%s)[b]; if (i > fgpu_bi_%s) { fgpu_bi_%s = i; fgpu_bv_%s = fgpu_vload(pv_%s + b); } }", n, n, n, n, n)
+			blockLast(p, "fgpu_bi_"+n, "fgpu_bv_"+n)
+			g.line("if (threadIdx.x == 0) *ref_%s = fgpu_bi_%s >= 0 ? fgpu_bv_%s : (od_%s ? *ref_%s : init_%s);", n, n, n, n, n, n)
 		}
 		g.line("if (threadIdx.x == 0) *fgpu_count = 0u;")
 		g.indent--
@@ -1496,6 +1629,10 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 			n := r.p.Sym.Name
 			args = append(args, "part_"+n, "od_"+n, "init_"+n)
 		}
+		for _, p := range lasts {
+			n := p.Sym.Name
+			args = append(args, "pit_"+n, "pv_"+n, "od_"+n, "init_"+n)
+		}
 		args = append(args, "fgpu_count")
 	}
 	g.line("fgpu_rt_launch_begin(kname, loop);")
@@ -1517,12 +1654,21 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 			// when the scratch is allocated; the last block resets it).
 			// Each partial array takes 8 bytes a block (every type
 			// reduced this way has at most 8), so each is aligned.
-			g.line("char* fgpu_scr = (char*)fgpu_cuda_scratch((const void*)%s, 0, 16 + (size_t)blocks * 8 * %d, kname, loop);", scratchKey, len(reds))
+			// A last-value pair takes 24 bytes a block: its iteration, and
+			// its value (at most 16 bytes, complex(8)).
+			g.line("char* fgpu_scr = (char*)fgpu_cuda_scratch((const void*)%s, 0, 16 + (size_t)blocks * (8 * %d + 24 * %d), kname, loop);", scratchKey, len(reds), len(lasts))
 			g.line("unsigned int* fgpu_count = (unsigned int*)fgpu_scr;")
 			off := "16"
 			for _, r := range reds {
 				g.line("%s* part_%s = (%s*)(fgpu_scr + %s);", r.ct, r.p.Sym.Name, r.ct, off)
 				off += " + (size_t)blocks * 8"
+			}
+			for _, p := range lasts {
+				n, ct := p.Sym.Name, ctype(p.Sym.Type)
+				g.line("int64_t* pit_%s = (int64_t*)(fgpu_scr + %s);", n, off)
+				off += " + (size_t)blocks * 8"
+				g.line("%s* pv_%s = (%s*)(fgpu_scr + %s);", ct, n, ct, off)
+				off += " + (size_t)blocks * 16"
 			}
 		}
 		g.line("%s<<<(unsigned)blocks, (unsigned)threads, 0, fgpu_cuda_stream(kname, loop)>>>(%s);", fn, strings.Join(args, ", "))

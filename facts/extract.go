@@ -87,6 +87,9 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x.arrayStmts() // whole-array assignments between launches (arraystmt.go)
 	x.hostCFG()    // host control flow of procedures that launch (cfg.go)
 	x.packFacts()  // packs of iterations (pack.go)
+
+	// Structure of do concurrent bodies and their scalar writes (shared.go).
+	x.sharedFacts()
 	// Derived types (their components) last: every type seen gets facts.
 	for i := 0; i < len(x.dtList); i++ {
 		x.derivedFacts(x.dtList[i])
@@ -178,6 +181,7 @@ func varAttrs(s *frontend.Symbol) []string {
 	add(s.Intent == "inout", "intent_inout")
 	add(s.Value, "value")
 	add(s.Rank != 0, "array")
+	add(s.InCommon, "common")
 	// Saved: the SAVE attribute, an initialiser (implicit save), or a SAVE
 	// statement without names in its scope.
 	add(s.Kind == frontend.SymVariable && (s.Save || s.Init != nil || s.Scope != nil && s.Scope.SaveAll), "save")

@@ -28,7 +28,8 @@ const (
 	ArrayParam  ParamKind = iota // an array: descriptor and lower bounds
 	ScalarIn                     // a scalar the loop only reads: by value
 	ScalarOut                    // a scalar the loop writes (unspecified locality): by reference
-	ReduceParam                  // a reduce variable: by reference, combined
+	ReduceParam                  // a reduce variable (or a scalar rules/shared.mg runs as one): by reference, combined
+	LastParam                    // a scalar local to the iterations whose value after the loop may be read: by reference, the sequentially last writer's value
 )
 
 // Param is one kernel parameter.
@@ -37,6 +38,9 @@ type Param struct {
 	Kind    ParamKind
 	Op      string // reduction operator for ReduceParam (+ * max min iand ior ieor .and. .or. .eqv. .neqv.)
 	Written bool   // the access analysis classified the buffer as written
+	// Inferred: a ReduceParam without a reduce spec (rules/shared.mg,
+	// shared_reduce: every update is a reduction form of one operator).
+	Inferred bool
 }
 
 // Local is a variable private to an iteration.
@@ -287,6 +291,7 @@ func (st *state) extractKernel(k *Kernel) {
 	}
 	u := collectUses(k)
 	written := st.writtenBuffers(k)
+	shared := st.sharedScalars(k)
 	var syms []*frontend.Symbol
 	for s := range u.refs {
 		syms = append(syms, s)
@@ -301,8 +306,21 @@ func (st *state) extractKernel(k *Kernel) {
 		if u.inner[s] {
 			continue // declared inside the loop (indices, block locals, associate names)
 		}
+		if d, ok := shared[s]; ok && locality[s] == "" && s.Rank == 0 {
+			// A scalar written without a locality spec (rules/shared.mg).
+			switch d.class {
+			case "reduce":
+				k.Params = append(k.Params, &Param{Sym: s, Kind: ReduceParam, Op: d.op, Inferred: true})
+			case "last":
+				k.Params = append(k.Params, &Param{Sym: s, Kind: LastParam, Written: true})
+			default:
+				k.Locals = append(k.Locals, &Local{Sym: s})
+			}
+			continue
+		}
 		if u.doVars[s] && locality[s] == "" {
-			// The variable of a nested sequential DO: private to the iteration.
+			// The variable of a nested sequential DO without a decision
+			// (not of an intrinsic type): private to the iteration.
 			k.Locals = append(k.Locals, &Local{Sym: s})
 			continue
 		}
@@ -322,6 +340,12 @@ func (st *state) extractKernel(k *Kernel) {
 		case s.Rank != 0:
 			k.Params = append(k.Params, &Param{Sym: s, Kind: ArrayParam, Written: written[s]})
 		case written[s]:
+			if locality[s] == "" && s.Type.Base != frontend.TyDerived {
+				// rules/shared.mg decides every scalar of an intrinsic type
+				// the loop writes without a locality spec.
+				st.diags = append(st.diags, frontend.Diagnostic{Pos: k.Do.Pos, Severity: frontend.SevError,
+					Msg: fmt.Sprintf("internal error: no decision for the scalar %s the loop writes without a locality spec [consistency]", s.Name)})
+			}
 			k.Params = append(k.Params, &Param{Sym: s, Kind: ScalarOut, Written: true})
 		default:
 			k.Params = append(k.Params, &Param{Sym: s, Kind: ScalarIn})
@@ -464,6 +488,68 @@ func headExprs(h frontend.Stmt, expr func(*frontend.Expr), write func(*frontend.
 			expr(a.Expr)
 		}
 	}
+}
+
+// sharedDecision is what rules/shared.mg decided for a scalar the loop
+// writes without a locality spec: class "reduce" (shared_reduce, with the
+// operator), "last" (shared_last) or "local" (shared_private, dead after
+// the loop).
+type sharedDecision struct {
+	class, op string
+}
+
+// reduceOps spells the operators of rules/shared.mg as Param.Op does.
+var reduceOps = map[string]string{
+	"/plus": "+", "/times": "*", "/max": "max", "/min": "min", "/iand": "iand", "/ior": "ior", "/ieor": "ieor",
+	"/and": ".and.", "/or": ".or.", "/eqv": ".eqv.", "/neqv": ".neqv.",
+}
+
+// sharedScalars reads the decisions of rules/shared.mg for the loop of k.
+func (st *state) sharedScalars(k *Kernel) map[*frontend.Symbol]sharedDecision {
+	out := map[*frontend.Symbol]sharedDecision{}
+	if st.cr == nil || st.cr.Result == nil {
+		return out
+	}
+	var loop string
+	for _, l := range st.cr.Loops {
+		if l.Pos == k.Do.Pos {
+			loop = l.Loop
+		}
+	}
+	sym := func(v string) *frontend.Symbol {
+		if s := st.cr.Facts.Vars[v]; s != nil {
+			return root(s)
+		}
+		return nil
+	}
+	for _, f := range st.cr.Result.Facts("shared_private") {
+		if f.Args[0].String() == loop {
+			if s := sym(f.Args[1].String()); s != nil {
+				out[s] = sharedDecision{class: "local"}
+			}
+		}
+	}
+	for _, f := range st.cr.Result.Facts("shared_last") {
+		if f.Args[0].String() == loop {
+			if s := sym(f.Args[1].String()); s != nil {
+				out[s] = sharedDecision{class: "last"}
+			}
+		}
+	}
+	for _, f := range st.cr.Result.Facts("shared_reduce") {
+		if f.Args[0].String() == loop {
+			if s := sym(f.Args[1].String()); s != nil {
+				op, ok := reduceOps[f.Args[2].String()]
+				if !ok {
+					st.diags = append(st.diags, frontend.Diagnostic{Pos: k.Do.Pos, Severity: frontend.SevError,
+						Msg: fmt.Sprintf("internal error: unknown reduction operator %s of %s [consistency]", f.Args[2], s.Name)})
+					continue
+				}
+				out[s] = sharedDecision{class: "reduce", op: op}
+			}
+		}
+	}
+	return out
 }
 
 // writtenBuffers reads the access analysis: the kernel data of the loop

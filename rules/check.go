@@ -358,6 +358,8 @@ func (c *checkCtx) message(reason, site string) string {
 		return fmt.Sprintf("the type of %s does not fit its reduce operator", c.varAt(site, "reduce_bad"))
 	case "/reason/omp_not_offloaded":
 		return "an !$omp parallel do is offloaded only with --gpu-offload-omp-loops"
+	case "/reason/shared_scalar_race":
+		return c.raceMessage(site)
 	}
 	return strings.TrimPrefix(reason, "/reason/")
 }
@@ -442,7 +444,76 @@ func (c *checkCtx) semanticErrors() {
 	}
 }
 
+// raceMessage words shared_scalar_race at a write site: the variable,
+// the first read that may see another iteration's value, and the fixes.
+func (c *checkCtx) raceMessage(site string) string {
+	loop, v := "", ""
+	for _, f := range c.res.Facts("shared_race_at") {
+		if sym(f.Args[2]) == site && (v == "" || sym(f.Args[1]) < v) {
+			loop, v = sym(f.Args[0]), sym(f.Args[1])
+		}
+	}
+	n := "a scalar"
+	if s := c.set.Vars[v]; s != nil {
+		n = s.Name
+	}
+	var reads []frontend.Pos
+	for _, f := range c.res.Facts("shared_race_read") {
+		if sym(f.Args[0]) == loop && sym(f.Args[1]) == v {
+			reads = append(reads, c.pos(sym(f.Args[2])))
+		}
+	}
+	sort.Slice(reads, func(i, j int) bool { return reads[i].Before(reads[j]) })
+	why := "it is not defined before every use in each iteration, nor updated only as a reduction s = s op e"
+	if len(reads) > 0 && reads[0].Line > 0 {
+		why = fmt.Sprintf("it is read at line %d before the iteration defines it, and not updated only as a reduction s = s op e", reads[0].Line)
+	}
+	return fmt.Sprintf("%s is written in the loop without a locality spec, and an iteration may read a value of %s that another iteration wrote (%s): declare local(%s) if every iteration defines it before using it, reduce(op: %s) for a reduction, or build with --gpu-allow-cpu-fallback to run the loop on the host",
+		n, n, why, n, n)
+}
+
+// reduceOpSpelling is the Fortran spelling of a reduce operator name.
+func reduceOpSpelling(op string) string {
+	switch op {
+	case "/plus":
+		return "+"
+	case "/times":
+		return "*"
+	case "/and", "/or", "/eqv", "/neqv":
+		return "." + strings.TrimPrefix(op, "/") + "."
+	}
+	return strings.TrimPrefix(op, "/")
+}
+
 func (c *checkCtx) warnings() {
+	// A scalar run as a reduction without reduce: one warning per loop and
+	// variable, at its first update.
+	first := map[[2]string]frontend.Pos{}
+	var keys [][2]string
+	for _, f := range c.res.Facts("reduce_inferred_at") {
+		k := [2]string{sym(f.Args[0]), sym(f.Args[1])}
+		p := c.pos(sym(f.Args[2]))
+		if q, ok := first[k]; !ok || p.Before(q) {
+			if !ok {
+				keys = append(keys, k)
+			}
+			first[k] = p
+		}
+	}
+	for _, k := range keys {
+		op := ""
+		for _, f := range c.res.Facts("shared_reduce") {
+			if sym(f.Args[0]) == k[0] && sym(f.Args[1]) == k[1] {
+				op = reduceOpSpelling(sym(f.Args[2]))
+			}
+		}
+		v := "a scalar"
+		if s := c.set.Vars[k[1]]; s != nil {
+			v = s.Name
+		}
+		c.cr.Diags = append(c.cr.Diags, frontend.Diagnostic{Pos: first[k], Severity: frontend.SevWarning,
+			Msg: fmt.Sprintf("%s is updated as a reduction without a locality spec: the loop runs as if it had reduce(%s: %s); write reduce(%s: %s) in the do concurrent header [reduce_inferred]", v, op, v, op, v)})
+	}
 	for _, f := range c.res.Facts("local_read_before_write") {
 		v := "a local variable"
 		if s := c.set.Vars[sym(f.Args[1])]; s != nil {

@@ -19,11 +19,14 @@
 #   otherwise);
 # - no pointer, target or associate name: two names are never one element
 #   (a load before the store of the other name would read the old value);
-# - no scalar the loop writes other than locals and reduce variables;
+# - no scalar the loop writes other than locals and reduce variables (also
+#   those rules/shared.mg decides: shared_reduce, and shared_private whose
+#   value after the loop nobody reads);
 # - element types of 4 or 8 bytes (integer, real, logical).
 # Reads: loop, loop_index, loop_mask, pack_stmt, elem_ref, elem_sub_var,
 # loop_writes, var_attr, var_type, intrinsic_type, alias, in_loop, calls,
-# calls_external, buffer, reduce_op, locality, loop_can_stop, loop_parent.
+# calls_external, buffer, reduce_op, locality, loop_can_stop, loop_parent,
+# shared_reduce, shared_private, shared_last (rules/shared.mg).
 # Derives: packable, pack_blocker. Lowering reads packable (Kernel.Packed)
 # and never re-decides it; `fgpu explain` shows pack_blocker.
 
@@ -44,7 +47,7 @@ Decl pack_type(T)
          arg(T, "type")].
 
 Decl pack_private_var(L, V)
-  descr [doc("V is a reduce variable of loop L, or local to its iterations (local, local_init)."),
+  descr [doc("V is a reduce variable of loop L (or shared_reduce), or local to its iterations (local, local_init, or shared_private and not shared_last)."),
          arg(L, "loop"), arg(V, "variable")].
 
 pack_type(T) :- intrinsic_type(T, /real, 8).
@@ -57,6 +60,8 @@ pack_type(T) :- intrinsic_type(T, /logical, 4).
 pack_private_var(L, V) :- reduce_op(L, V, _).
 pack_private_var(L, V) :- locality(L, /local, V, _).
 pack_private_var(L, V) :- locality(L, /local_init, V, _).
+pack_private_var(L, V) :- shared_reduce(L, V, _).
+pack_private_var(L, V) :- shared_private(L, V), !shared_last(L, V).
 
 pack_blocker(L, /multi_index, L) :- loop(L, /do_concurrent, _), loop_index(L, A), loop_index(L, B), A != B.
 pack_blocker(L, /mask, L) :- loop_mask(L).

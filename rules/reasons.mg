@@ -50,6 +50,12 @@ reason(/reason/reduce_type,
 reason(/reason/local_read_before_write,
   "A local or local_init-free variable starts undefined in every iteration: reading it before any write of the iteration reads garbage (a warning).",
   "do concurrent (i = 1:n) local(t); a(i) = t; t = b(i); end do").
+reason(/reason/shared_scalar_race,
+  "Beyond the design doc, an entry of the unsupported list on every device: a scalar written in a do concurrent without a locality spec that an iteration may read before defining it itself (F2018 11.1.7.5 makes such a loop non-conforming), other than by the reduction forms s = s op e: its iterations do not run in parallel. Declare it local(s) when each iteration defines it first, reduce(op: s) for a reduction, or build with --gpu-allow-cpu-fallback to run the loop on the host in order.",
+  "k = 0; do concurrent (i = 1:n); if (a(i) > 0) then; k = k + 1; b(k) = a(i); end if; end do").
+reason(/reason/reduce_inferred,
+  "A scalar updated in a do concurrent only as s = s op e (or e op s, max(s, e), iand(s, e), ...: one operator, s referenced nowhere else), without a locality spec, runs as reduce(op: s), which the loop should say (a warning): without it the loop is not conforming Fortran, and the sum may be formed in another order, as with reduce.",
+  "s = 0; do concurrent (i = 1:n); s = s + a(i); end do").
 reason(/reason/omp_not_offloaded,
   "An !$omp parallel do loop is offloaded only with --gpu-offload-omp-loops; otherwise it stays on the host as the user's OpenMP loop.",
   "!$omp parallel do").

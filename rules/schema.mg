@@ -96,7 +96,7 @@ Decl var_type(V, T)
   bound [/name, /name].
 
 Decl var_attr(V, Attr)
-  descr [doc("Variable V has attribute Attr: /dummy, /result, /local, /block, /module_var, /parameter, /allocatable, /pointer, /target, /intent_in, /intent_out, /intent_inout, /value, /array, /index, /save (the SAVE attribute, an initialiser, or a SAVE statement without names)."),
+  descr [doc("Variable V has attribute Attr: /dummy, /result, /local, /block, /module_var, /parameter, /allocatable, /pointer, /target, /intent_in, /intent_out, /intent_inout, /value, /array, /index, /save (the SAVE attribute, an initialiser, or a SAVE statement without names), /common (in a common block), /equivalence (in an EQUIVALENCE statement), /namelist (in a namelist group)."),
          arg(V, "variable"), arg(Attr, "attribute")]
   bound [/name, /name].
 
@@ -324,4 +324,46 @@ Decl elem_ref(L, R, V, Form, Key)
 Decl elem_sub_var(R, W)
   descr [doc("Variable W is named in a subscript other than the first of element reference R."),
          arg(R, "reference"), arg(W, "variable")]
+  bound [/name, /name].
+
+# --- Do concurrent bodies and their scalar writes (facts/shared.go; rules/shared.mg) ---
+
+Decl body_stmt(S, B, N)
+  descr [doc("Statement S (a construct by its head) is number N (from 0) of statement list B inside a do concurrent. B is the loop (its body), a construct head (the construct's body; a logical IF or WHERE statement: its action), or a branch head (ELSE IF, ELSE, CASE: the branch's body)."),
+         arg(S, "statement"), arg(B, "statement list"), arg(N, "position")]
+  bound [/name, /name, /number].
+
+Decl body_list(B, C)
+  descr [doc("Statement list B belongs to construct C (B = C: its body; else a branch head of C)."),
+         arg(B, "statement list"), arg(C, "construct")]
+  bound [/name, /name].
+
+Decl list_complete(C)
+  descr [doc("Exactly one list of construct C runs, every time C runs (an IF construct with ELSE, a SELECT CASE with CASE DEFAULT, a BLOCK, an ASSOCIATE)."),
+         arg(C, "construct")]
+  bound [/name].
+
+Decl stmt_of(X, S)
+  descr [doc("Site X (a statement, a function reference, a defined operation, a branch head, a mask) is evaluated as part of statement S of a do concurrent body (S = X for a statement; the construct for a branch head; the loop, which no statement precedes, for the mask of the loop)."),
+         arg(X, "site"), arg(S, "statement")]
+  bound [/name, /name].
+
+Decl scalar_def(S, V, How)
+  descr [doc("Statement S of a do concurrent body defines the whole scalar variable V: How /assign (an intrinsic assignment to the plain name), /do_var (the head of a DO of V), /out_arg (V, named nowhere else in the call, is the actual argument of an intent(out) dummy)."),
+         arg(S, "statement"), arg(V, "variable"), arg(How, "how")]
+  bound [/name, /name, /name].
+
+Decl red_stmt(S, V, Op)
+  descr [doc("Statement S is an assignment V = <a reduction form of V with operator Op> (/plus: v + e, e + v, v - e and chains from v; /times; /and, /or, /eqv, /neqv; /max, /min: max(v, e, ...); /iand, /ior, /ieor), with V referenced once on the right and every operation of the form of V's base type."),
+         arg(S, "statement"), arg(V, "variable"), arg(Op, "reduction operator")]
+  bound [/name, /name, /name].
+
+Decl whole_actual(S, V)
+  descr [doc("The call statement S passes the plain name of scalar variable V as an actual argument."),
+         arg(S, "call statement"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl in_do_of(X, V)
+  descr [doc("Site X (a statement, a branch head, a function reference) is in the body of a DO construct whose DO variable is V: the DO head defines V before X runs."),
+         arg(X, "site"), arg(V, "DO variable")]
   bound [/name, /name].

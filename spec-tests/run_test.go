@@ -120,15 +120,19 @@ func runNormStderr(s string) string {
 	return runBacktraceRe.ReplaceAllString(s, "Error termination.\n")
 }
 
-// runExe runs exe in dir with empty stdin and a time limit; the status is
-// as driver.Run reports it (128+signal for a killed program).
-func runExe(t *testing.T, exe, dir string) runResult {
+// runExe runs exe in dir with empty stdin and a time limit, with the
+// environment variables env added; the status is as driver.Run reports it
+// (128+signal for a killed program).
+func runExe(t *testing.T, exe, dir string, env ...string) runResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, exe)
 	cmd.Dir = dir
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.Stdin = strings.NewReader("")
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -397,22 +401,38 @@ func TestSpecRun(t *testing.T) {
 			if p.gfort == "compile-only" {
 				return
 			}
-			got := runExe(t, exe, dir)
-			what := "fgpu " + plan.how
-			if d := cmp.Diff(ref.stdout, got.stdout); d != "" {
-				t.Errorf("%s: stdout differs (-oracle +fgpu):\n%s", what, d)
-			}
-			if d := cmp.Diff(runNormStderr(ref.stderr), runNormStderr(got.stderr)); d != "" {
-				t.Errorf("%s: stderr differs (-oracle +fgpu):\n%s", what, d)
-			}
-			if ref.status != got.status {
-				t.Errorf("%s: exit status %d, oracle %d", what, got.status, ref.status)
+			// Built once, run in every CPU test mode.
+			for _, m := range specCPUModes {
+				got := runExe(t, exe, dir, m.env...)
+				what := "fgpu " + plan.how + " (" + m.name + ")"
+				if d := cmp.Diff(ref.stdout, got.stdout); d != "" {
+					t.Errorf("%s: stdout differs (-oracle +fgpu):\n%s", what, d)
+				}
+				if d := cmp.Diff(runNormStderr(ref.stderr), runNormStderr(got.stderr)); d != "" {
+					t.Errorf("%s: stderr differs (-oracle +fgpu):\n%s", what, d)
+				}
+				if ref.status != got.status {
+					t.Errorf("%s: exit status %d, oracle %d", what, got.status, ref.status)
+				}
 			}
 		})
 	}
 }
 
-// Every program built by fgpu runs in the CPU backend's separate-memory
-// mode (ARCHITECTURE.md section 6): its kernels work on copies of their
-// arrays, so a missing copy-back fails here as it would on a GPU.
+// specCPUModes are the runs of every program fgpu builds (ARCHITECTURE.md
+// section 6; emit/e2e_test.go has the same list): separate memory (the
+// kernels work on copies of their arrays, so a missing wait or copy-back
+// fails here as it would on a GPU); separate memory with the iterations
+// shuffled (FGPU_CPU_ORDER, on every thread whatever the trip count: a
+// result that depends on the order of the iterations fails); shared memory
+// with the iterations reversed.
+var specCPUModes = []struct {
+	name string
+	env  []string
+}{
+	{"separate memory", []string{"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER="}},
+	{"separate memory, FGPU_CPU_ORDER=shuffle", []string{"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle"}},
+	{"shared memory, FGPU_CPU_ORDER=reverse", []string{"FGPU_CPU_SEPARATE=", "FGPU_CPU_ORDER=reverse"}},
+}
+
 func init() { os.Setenv("FGPU_CPU_SEPARATE", "1") }

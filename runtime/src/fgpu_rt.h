@@ -55,6 +55,24 @@ int fgpu_num_threads(void);
  * (always) overrides. */
 int fgpu_cpu_streaming(size_t bytes);
 
+/* The CPU kernels' iteration-order test mode, FGPU_CPU_ORDER (read once):
+ * 0 (unset or empty: the kernels' own order), 1 (reverse) or 2 (shuffle);
+ * any other value stops the program with a message. In modes 1 and 2 a
+ * CPU kernel runs every iteration of a launch on the threads, whatever the
+ * trip count (no serial cut-off, no packed versions): the threads share the
+ * positions 0..n-1 in blocks (OpenMP's static schedule), and position q
+ * runs the iteration of linear number fgpu_cpu_order_index(q, n), the first
+ * index varying fastest. A correct program prints the same in every mode;
+ * one whose result depends on the order of the iterations does not. */
+int fgpu_cpu_order(void);
+
+/* The linear iteration number that position q (0 <= q < n) runs in the
+ * mode of fgpu_cpu_order(): q (mode 0), n-1-q (reverse), or a permutation
+ * of 0..n-1 (shuffle: a Feistel network over the next power of four, with
+ * cycle walking), fixed by n and FGPU_CPU_ORDER_SEED (an unsigned integer,
+ * default 1), so a failing run repeats. */
+int64_t fgpu_cpu_order_index(int64_t q, int64_t n);
+
 /* The number of bytes from the lowest to the highest byte address that the
  * descriptor's elements reach (0 for an empty array), and the offset of the
  * lowest address from base_addr (<= 0; negative strides reach below it).

@@ -677,3 +677,71 @@ extern "C" void fgpu_rt_note_geometry(const char* kernel, const char* loop, int 
     ks.threads = threads;
     ks.regs = regs;
 }
+
+// ---- FGPU_CPU_ORDER: the iteration-order test mode of the CPU kernels ----
+
+namespace {
+
+struct CpuOrder {
+    int mode = 0;
+    uint64_t seed = 1;
+};
+
+const CpuOrder& cpu_order() {
+    static const CpuOrder o = [] {
+        CpuOrder c;
+        if (const char* e = std::getenv("FGPU_CPU_ORDER")) {
+            std::string v(e);
+            if (v == "reverse") {
+                c.mode = 1;
+            } else if (v == "shuffle") {
+                c.mode = 2;
+            } else if (!v.empty()) {
+                fgpu_fatal(nullptr, nullptr, "FGPU_CPU_ORDER must be reverse or shuffle");
+            }
+        }
+        if (const char* e = std::getenv("FGPU_CPU_ORDER_SEED")) {
+            char* end = nullptr;
+            unsigned long long v = std::strtoull(e, &end, 10);
+            if (end == e || *end != '\0') fgpu_fatal(nullptr, nullptr, "FGPU_CPU_ORDER_SEED must be an unsigned integer");
+            c.seed = v;
+        }
+        return c;
+    }();
+    return o;
+}
+
+// A round function of the Feistel network (splitmix64's finaliser).
+uint64_t order_mix(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+} // namespace
+
+extern "C" int fgpu_cpu_order(void) { return cpu_order().mode; }
+
+extern "C" int64_t fgpu_cpu_order_index(int64_t q, int64_t n) {
+    const CpuOrder& o = cpu_order();
+    if (o.mode == 0 || n <= 1) return q;
+    if (o.mode == 1) return n - 1 - q;
+    // A permutation of [0, 4^h) (two halves of h bits, four rounds), and
+    // cycle walking until the value is below n: a permutation of [0, n).
+    int h = 1;
+    while (h < 32 && (uint64_t(1) << (2 * h)) < uint64_t(n)) h++;
+    const uint64_t mask = (uint64_t(1) << h) - 1;
+    const uint64_t key = order_mix(o.seed ^ order_mix(uint64_t(n)));
+    uint64_t x = uint64_t(q);
+    do {
+        uint64_t l = x >> h, r = x & mask;
+        for (int round = 0; round < 4; round++) {
+            uint64_t t = l ^ (order_mix(r ^ (key + uint64_t(round))) & mask);
+            l = r;
+            r = t;
+        }
+        x = (l << h) | r;
+    } while (x >= uint64_t(n));
+    return int64_t(x);
+}
