@@ -433,10 +433,25 @@ func (x *extractor) outArgs(st ast.Constant, c *frontend.CallStmt) {
 			continue
 		}
 		d := dummyFor(c.Proc, a, i)
-		if d != nil && d.Intent == "out" && refCount(v, stmtExprs(c)...) == 1 {
+		if d != nil && d.Intent == "out" && refCount(v, callExprs(c)...) == 1 {
 			x.add("scalar_def", st, vs, name("/out_arg"))
 		}
 	}
+}
+
+// callExprs are the expressions of a call statement: its actual arguments
+// and the object of a type-bound call (the callee's own arguments are the
+// actual arguments).
+func callExprs(c *frontend.CallStmt) []*frontend.Expr {
+	out := append([]*frontend.Expr(nil), c.Args...)
+	callee := c.Callee
+	if callee != nil && callee.Kind == frontend.ERef {
+		callee = callee.X
+	}
+	if callee != nil && callee.Kind == frontend.EComponent {
+		out = append(out, callee.X)
+	}
+	return out
 }
 
 // unitDoScopes records, in the bodies of procedure u and its contained

@@ -4,7 +4,9 @@
 # does": read-only buffers are copied at a launch, written ones stay
 # resident with a dirty bit).
 # Reads: access, var_attr, declares, calls, call_arg, in_loop, reach, alias
-# (a write through an associate name writes its selector's variable).
+# (a write through an associate name writes its selector's variable),
+# shared_last (rules/shared.mg: a DO variable whose last value the kernel
+# writes back is written kernel data too).
 # Derives: writes_dummy, loop_writes, kernel_var, buffer.
 
 Decl writes_dummy(P, D)
@@ -41,4 +43,4 @@ kernel_var(L, R) :- loop(L, _, _), access(_, L, V, _), alias(V, R), !loop_local_
 kernel_var(L, V) :- reach(L, P), access(_, P, V, _), !declared_in(P, V), !is_alias(V).
 
 buffer(L, V, /written) :- kernel_var(L, V), loop_writes(L, V).
-buffer(L, V, /read_only) :- kernel_var(L, V), !loop_writes(L, V).
+buffer(L, V, /read_only) :- kernel_var(L, V), !loop_writes(L, V), !shared_last(L, V).

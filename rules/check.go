@@ -282,6 +282,11 @@ func (c *checkCtx) siteOwners() map[string][]string {
 // facts of its proof into notes: the loop, then each call down to the
 // construct.
 func (c *checkCtx) chain(loop string, cd *reasonCandidate) ([]frontend.Diagnostic, int) {
+	if cd.reason == "/reason/shared_scalar_race" {
+		// The write is in the loop body (or a procedure's write of a
+		// variable of the loop's scope): no chain of calls to show.
+		return nil, 0
+	}
 	fact := ast.NewAtom("outcome_reason", nameConst(loop), nameConst(c.dev), nameConst(cd.reason), nameConst(cd.site))
 	var notes []frontend.Diagnostic
 	depth := 0

@@ -28,8 +28,9 @@
 # stmt_of, scalar_def, red_stmt, whole_actual, in_do_of, device.
 # Derives: shared_scalar, shared_reduce, shared_private, shared_last,
 # shared_race, shared_race_at, shared_race_read, reduce_inferred_at, and
-# rejected / warning for them. Lowering reads shared_reduce, shared_private
-# and shared_last (lowering/lowering.go) and never re-decides them.
+# rejected / warning for them, kernel_var / buffer for shared_last.
+# Lowering reads shared_reduce, shared_private and shared_last
+# (lowering/lowering.go) and never re-decides them.
 
 Decl shared_scalar(L, V)
   descr [doc("Scalar V of an intrinsic type is written in outermost do concurrent L (or by a DO of V in it) and has no locality spec there."),
@@ -206,6 +207,12 @@ shared_observed(P, V) :- unit_local(L, V), loop(L, _, P), loop(L2, _, P), locali
 
 shared_dead_after(L, V) :- unit_local(L, V), loop(L, _, P), !pinned(V), !shared_observed(P, V).
 shared_last(L, V) :- shared_private(L, V), !shared_dead_after(L, V).
+
+# The kernel writes a shared_last variable back (a DO variable is no
+# access fact of the loop): written kernel data, for the buffers and the
+# waits (rules/access.mg, buffer).
+kernel_var(L, V) :- shared_last(L, V).
+buffer(L, V, /written) :- shared_last(L, V).
 
 # --- Diagnostics ---
 

@@ -687,6 +687,13 @@ struct CpuOrder {
     uint64_t seed = 1;
 };
 
+[[noreturn]] void order_env_error(const char* var, const char* want, const char* got) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "fgpu: %s must be %s, not \"%s\"\n", var, want, got);
+    std::fflush(stderr);
+    std::exit(1);
+}
+
 const CpuOrder& cpu_order() {
     static const CpuOrder o = [] {
         CpuOrder c;
@@ -697,13 +704,13 @@ const CpuOrder& cpu_order() {
             } else if (v == "shuffle") {
                 c.mode = 2;
             } else if (!v.empty()) {
-                fgpu_fatal(nullptr, nullptr, "FGPU_CPU_ORDER must be reverse or shuffle");
+                order_env_error("FGPU_CPU_ORDER", "reverse or shuffle", e);
             }
         }
-        if (const char* e = std::getenv("FGPU_CPU_ORDER_SEED")) {
+        if (const char* e = std::getenv("FGPU_CPU_ORDER_SEED"); e && *e) {
             char* end = nullptr;
             unsigned long long v = std::strtoull(e, &end, 10);
-            if (end == e || *end != '\0') fgpu_fatal(nullptr, nullptr, "FGPU_CPU_ORDER_SEED must be an unsigned integer");
+            if (*end != '\0' || e[0] == '-') order_env_error("FGPU_CPU_ORDER_SEED", "an unsigned integer", e);
             c.seed = v;
         }
         return c;
@@ -727,17 +734,19 @@ extern "C" int64_t fgpu_cpu_order_index(int64_t q, int64_t n) {
     const CpuOrder& o = cpu_order();
     if (o.mode == 0 || n <= 1) return q;
     if (o.mode == 1) return n - 1 - q;
-    // A permutation of [0, 4^h) (two halves of h bits, four rounds), and
+    // A permutation of [0, 4^h) (two halves of h bits, six rounds), and
     // cycle walking until the value is below n: a permutation of [0, n).
     int h = 1;
     while (h < 32 && (uint64_t(1) << (2 * h)) < uint64_t(n)) h++;
     const uint64_t mask = (uint64_t(1) << h) - 1;
     const uint64_t key = order_mix(o.seed ^ order_mix(uint64_t(n)));
+    uint64_t rk[6];
+    for (int round = 0; round < 6; round++) rk[round] = order_mix(key + uint64_t(round + 1) * 0xD1B54A32D192ED03ULL);
     uint64_t x = uint64_t(q);
     do {
         uint64_t l = x >> h, r = x & mask;
-        for (int round = 0; round < 4; round++) {
-            uint64_t t = l ^ (order_mix(r ^ (key + uint64_t(round))) & mask);
+        for (int round = 0; round < 6; round++) {
+            uint64_t t = l ^ (order_mix(r ^ rk[round]) & mask);
             l = r;
             r = t;
         }
