@@ -42,6 +42,9 @@ var unsupportedReasons = map[string]bool{
 	"real_ext_precision": true,
 	"io_in_loop":         true,
 	"internal_io":        true,
+	// fgpu's entry (rules/shared.mg): iterations that may read a scalar
+	// another iteration wrote.
+	"shared_scalar_race": true,
 }
 
 // want is a "! WANT: outcome [reason]" marker.
