@@ -1,11 +1,13 @@
 package facts
 
-// This file extracts the statement structure of do concurrent bodies and the
-// forms of their scalar writes, for rules/shared.mg (shared scalars written
-// without a locality spec): which statement lists hold which statements in
-// which order, which constructs run exactly one of their lists, which site
-// belongs to which statement, the statements that define a whole scalar, and
-// the assignments of the reduction forms (s = s op e, s = max(s, e), ...).
+// This file extracts the statement structure of do concurrent bodies (and
+// of the bodies of the procedures that hold them) and the forms of their
+// scalar writes, for rules/shared.mg (shared scalars written without a
+// locality spec): which statement lists hold which statements in which
+// order, which constructs run exactly one of their lists, which site
+// belongs to which statement, the statements that define a whole scalar,
+// and the assignments of the reduction forms (s = s op e, s = max(s, e),
+// ...).
 // It also records, for every procedure, the sites inside the body of a DO
 // construct of a variable (what the DO head defines before them), and the
 // variables of EQUIVALENCE and NAMELIST statements, which the rules keep
@@ -50,8 +52,88 @@ func (x *extractor) sharedFacts() {
 	for _, f := range x.prog.Files {
 		for _, u := range f.Units {
 			x.unitDoScopes(u)
+			x.hostLists(u)
 		}
 	}
+}
+
+// hostLists records the statement lists of the body of every procedure
+// that holds a do concurrent (named by the procedure's site; its loops'
+// lists as above), for the value a loop leaves after it, and proc_jumps
+// when the body may jump (GO TO, arithmetic IF, alternate returns, ERR=,
+// END=, EOR=), which the order of its lists then does not describe.
+func (x *extractor) hostLists(u *frontend.Procedure) {
+	for _, q := range u.Contains {
+		x.hostLists(q)
+	}
+	if !holdsDoConcurrent(u.Body) {
+		return
+	}
+	p, ok := x.known(u)
+	if !ok {
+		return
+	}
+	x.stmtList(p, u.Body)
+	if jumps(u.Body) {
+		x.add("proc_jumps", p)
+	}
+}
+
+func holdsDoConcurrent(ss []frontend.Stmt) bool {
+	for _, s := range ss {
+		if k, ok := s.(*frontend.Construct); ok {
+			if d, ok := k.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
+				return true
+			}
+			if holdsDoConcurrent(k.Body) {
+				return true
+			}
+			for _, br := range k.Branches {
+				if holdsDoConcurrent(br.Body) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// jumps reports whether statements may transfer control other than to the
+// next statement of their list, the end of a construct or out of the
+// procedure.
+func jumps(ss []frontend.Stmt) bool {
+	for _, s := range ss {
+		switch k := s.(type) {
+		case *frontend.GotoStmt, *frontend.ArithIfStmt:
+			return true
+		case *frontend.IfStmt:
+			if k.Action != nil && jumps([]frontend.Stmt{k.Action}) {
+				return true
+			}
+		case *frontend.CallStmt:
+			for _, a := range k.Args {
+				if a != nil && a.Kind == frontend.EStar {
+					return true
+				}
+			}
+		case *frontend.IOStmt:
+			for _, a := range k.Control {
+				if a != nil && a.Kind == frontend.EKeyword && (a.Name == "err" || a.Name == "end" || a.Name == "eor") {
+					return true
+				}
+			}
+		case *frontend.Construct:
+			if jumps(k.Body) {
+				return true
+			}
+			for _, br := range k.Branches {
+				if jumps(br.Body) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func siteNum(s string) int {

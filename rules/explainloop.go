@@ -25,6 +25,7 @@ func ExplainLoop(cr *CheckResult, l LoopOutcome) []string {
 	case "offload":
 		out = append(out, head+"offload ("+dev+")")
 		out = append(out, c.whyNot(l)...)
+		out = append(out, c.sharedScalars(l)...)
 		out = append(out, c.packing(l)...)
 		return out
 	default:
@@ -37,8 +38,10 @@ func ExplainLoop(cr *CheckResult, l LoopOutcome) []string {
 		return out
 	}
 	out = append(out, fmt.Sprintf("\t%s: parallel loop", posString(l.Pos)))
+	seen := map[string]bool{}
 	for _, leaf := range proof.Leaves() {
-		if s := c.renderLeaf(leaf); s != "" {
+		if s := c.renderLeaf(leaf); s != "" && !seen[s] {
+			seen[s] = true
 			out = append(out, "\t"+s)
 		}
 	}
@@ -146,8 +149,40 @@ var packWords = map[string]string{
 	"/may_alias":         "a pointer, target or associate name (another name may be the same element)",
 	"/element_type":      "an element of another type than 4- or 8-byte integer, real or logical",
 	"/call":              "a procedure call",
-	"/shared_scalar":     "a scalar the loop writes that is neither local nor a reduce variable",
+	"/shared_scalar":     "a scalar the loop writes back (shared, or its last value read after the loop)",
 	"/stops":             "a stop",
+}
+
+// sharedScalars says what rules/shared.mg decided for the scalars an
+// offloaded loop writes without a locality spec, one line each, sorted.
+func (c *checkCtx) sharedScalars(l LoopOutcome) []string {
+	var out []string
+	name := func(v string) string { return c.varName(v) }
+	for _, f := range c.res.Facts("shared_reduce") {
+		if sym(f.Args[0]) == l.Loop {
+			op := reduceOpSpelling(sym(f.Args[2]))
+			out = append(out, fmt.Sprintf("\t%s: updated only as a reduction: runs as reduce(%s: %s) (rules/shared.mg)", name(sym(f.Args[1])), op, name(sym(f.Args[1]))))
+		}
+	}
+	last := map[string]bool{}
+	for _, f := range c.res.Facts("shared_last") {
+		if sym(f.Args[0]) == l.Loop {
+			last[sym(f.Args[1])] = true
+		}
+	}
+	for _, f := range c.res.Facts("shared_private") {
+		if sym(f.Args[0]) != l.Loop {
+			continue
+		}
+		v := sym(f.Args[1])
+		if last[v] {
+			out = append(out, fmt.Sprintf("\t%s: defined before use in every iteration: local to the iterations; the host may read it after the loop, so it keeps the value of the last iteration that wrote it (rules/shared.mg)", name(v)))
+		} else {
+			out = append(out, fmt.Sprintf("\t%s: defined before use in every iteration: local to the iterations (rules/shared.mg)", name(v)))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // packing explains rules/pack.mg's decision for an offloaded loop: packed,

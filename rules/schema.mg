@@ -329,7 +329,7 @@ Decl elem_sub_var(R, W)
 # --- Do concurrent bodies and their scalar writes (facts/shared.go; rules/shared.mg) ---
 
 Decl body_stmt(S, B, N)
-  descr [doc("Statement S (a construct by its head) is number N (from 0) of statement list B inside a do concurrent. B is the loop (its body), a construct head (the construct's body; a logical IF or WHERE statement: its action), or a branch head (ELSE IF, ELSE, CASE: the branch's body)."),
+  descr [doc("Statement S (a construct by its head) is number N (from 0) of statement list B inside a do concurrent or of a procedure that holds one. B is the procedure (its body), the loop (its body), a construct head (the construct's body; a logical IF or WHERE statement: its action), or a branch head (ELSE IF, ELSE, CASE: the branch's body)."),
          arg(S, "statement"), arg(B, "statement list"), arg(N, "position")]
   bound [/name, /name, /number].
 
@@ -344,12 +344,12 @@ Decl list_complete(C)
   bound [/name].
 
 Decl stmt_of(X, S)
-  descr [doc("Site X (a statement, a function reference, a defined operation, a branch head, a mask) is evaluated as part of statement S of a do concurrent body (S = X for a statement; the construct for a branch head; the loop, which no statement precedes, for the mask of the loop)."),
+  descr [doc("Site X (a statement, a function reference, a defined operation, a branch head, a mask) is evaluated as part of statement S of a do concurrent body or of a procedure that holds one (S = X for a statement; the construct for a branch head; the loop, which no statement precedes, for the mask of the loop)."),
          arg(X, "site"), arg(S, "statement")]
   bound [/name, /name].
 
 Decl scalar_def(S, V, How)
-  descr [doc("Statement S of a do concurrent body defines the whole scalar variable V: How /assign (an intrinsic assignment to the plain name), /do_var (the head of a DO of V), /out_arg (V, named nowhere else in the call, is the actual argument of an intent(out) dummy)."),
+  descr [doc("Statement S (of a do concurrent body, or of a procedure that holds one) defines the whole scalar variable V: How /assign (an intrinsic assignment to the plain name), /do_var (the head of a DO of V), /out_arg (V, named nowhere else in the call, is the actual argument of an intent(out) dummy)."),
          arg(S, "statement"), arg(V, "variable"), arg(How, "how")]
   bound [/name, /name, /name].
 
@@ -362,6 +362,11 @@ Decl whole_actual(S, V)
   descr [doc("The call statement S passes the plain name of scalar variable V as an actual argument."),
          arg(S, "call statement"), arg(V, "variable")]
   bound [/name, /name].
+
+Decl proc_jumps(P)
+  descr [doc("The body of procedure P (which holds a do concurrent) may jump: GO TO, arithmetic IF, an alternate return, ERR=, END= or EOR=."),
+         arg(P, "procedure")]
+  bound [/name].
 
 Decl in_do_of(X, V)
   descr [doc("Site X (a statement, a branch head, a function reference) is in the body of a DO construct whose DO variable is V: the DO head defines V before X runs."),

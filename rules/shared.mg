@@ -25,7 +25,7 @@
 # Reads: loop, loop_parent, loop_writes, var_attr, var_type, intrinsic_type,
 # reduce_ok, locality, declares, access, in_loop, call_arg, calls,
 # writes_dummy, reach, alias, proc, body_stmt, body_list, list_complete,
-# stmt_of, scalar_def, red_stmt, whole_actual, in_do_of, device.
+# stmt_of, scalar_def, red_stmt, whole_actual, in_do_of, proc_jumps, device.
 # Derives: shared_scalar, shared_reduce, shared_private, shared_last,
 # shared_race, shared_race_at, shared_race_read, reduce_inferred_at, and
 # rejected / warning for them, kernel_var / buffer for shared_last.
@@ -73,12 +73,28 @@ Decl shared_private(L, V)
          arg(L, "loop"), arg(V, "variable")].
 
 Decl shared_dead_after(L, V)
-  descr [doc("Nothing reads the value shared_private V has after loop L: a local of L's procedure (no SAVE, TARGET, POINTER, COMMON, EQUIVALENCE, NAMELIST, associate name) that no other procedure accesses and that the procedure reads only after defining it (in a loop where it is local or shared_private, or in a DO of it)."),
+  descr [doc("Nothing reads the value shared_private V has after loop L: a local of L's procedure (no SAVE, TARGET, POINTER, COMMON, EQUIVALENCE, NAMELIST, associate name) that no other procedure accesses and that the procedure reads only after defining it (shared_observed)."),
          arg(L, "loop"), arg(V, "variable")].
 
-Decl shared_observed(P, V)
-  descr [doc("Procedure P may read a value of V that a loop left (a read that is not after a definition of its own, a local_init or reduce locality of V, or another procedure accessing V)."),
-         arg(P, "procedure"), arg(V, "variable")].
+Decl shared_observed(L, V)
+  descr [doc("The procedure of loop L may read the value V has after L: a read that is not in a loop where V is local, in a DO of V, or after a definition of V that every path from L to it passes; a local_init or reduce locality of V; another procedure accessing V."),
+         arg(L, "loop"), arg(V, "variable")].
+
+Decl host_read(L, V, S)
+  descr [doc("Statement S of the procedure of L reads V, of unit_local(L, V), outside every loop where V is local and every DO of V."),
+         arg(L, "loop"), arg(V, "variable"), arg(S, "statement")].
+
+Decl host_in_list(S, B, N)
+  descr [doc("As in_list, for the statements host_read names and the loops whose value after them is asked for."),
+         arg(S, "statement"), arg(B, "statement list"), arg(N, "position in B")].
+
+Decl host_guard(L, V, S, D, B, M, N)
+  descr [doc("host_read(L, V, S): S (or the construct holding it) is statement N of list B, after must_def D of V, statement M of B."),
+         arg(L, "loop"), arg(V, "variable"), arg(S, "statement"), arg(D, "definition"), arg(B, "statement list"), arg(M, "position of D"), arg(N, "position of S")].
+
+Decl host_guarded(L, V, S)
+  descr [doc("Every path from loop L to statement S passes a definition of V (a host_guard with L not in positions M..N of its list; the body has no jumps): S cannot read what L left in V."),
+         arg(L, "loop"), arg(V, "variable"), arg(S, "statement")].
 
 Decl shared_last(L, V)
   descr [doc("shared_private V of L may be read after the loop: it keeps the value of the sequentially last iteration that wrote it (the first index varies fastest, as gfortran runs the loop), or its value before the loop when no iteration wrote it."),
@@ -142,8 +158,9 @@ shared_bad_write(L, V, X) :- shared_scalar(L, V), reach(L, P), access(X, P, V, /
 
 # --- Definitions before a statement ---
 
-in_list(S, B, N) :- body_stmt(S, B, N).
-in_list(S, B, N) :- body_stmt(C, B, N), body_list(B2, C), in_list(S, B2, _).
+# From the statements that read a shared scalar up through their lists.
+in_list(S, B, N) :- shared_read(_, _, S), body_stmt(S, B, N).
+in_list(S, B, N) :- in_list(S, B2, _), body_list(B2, C), body_stmt(C, B, N).
 
 list_defines(B, V) :- body_stmt(D, B, _), scalar_def(D, V, _).
 complete_list(C, B) :- list_complete(C), body_list(B, C).
@@ -153,8 +170,8 @@ list_lacks(C, V) :- some_list_defines(C, V), complete_list(C, B), !list_defines(
 must_def(D, V) :- scalar_def(D, V, _).
 must_def(C, V) :- some_list_defines(C, V), !list_lacks(C, V).
 
-def_before(S, V) :- shared_read(_, V, S), in_list(S, B, N), body_stmt(D, B, M), M < N, must_def(D, V).
-def_before(S, V) :- shared_read(_, V, S), in_list(S, B, _), body_list(B, C), scalar_def(C, V, /do_var).
+def_before(S, V) :- shared_read(L, V, S), in_list(S, B, N), body_stmt(D, B, M), M < N, in_loop(D, L), must_def(D, V).
+def_before(S, V) :- shared_read(L, V, S), in_list(S, B, _), body_list(B, C), scalar_def(C, V, /do_var), in_loop(C, L).
 
 shared_undefined_read(L, V, S) :- shared_read(L, V, S), !def_before(S, V).
 
@@ -200,12 +217,30 @@ private_read(S, V) :- in_loop(S, L2), shared_private(L2, V).
 private_read(S, V) :- in_loop(S, L2), locality(L2, /local, V, _).
 private_read(S, V) :- in_do_of(S, V).
 
-shared_observed(P, V) :- unit_local(L, V), loop(L, _, P), access(S, P, V, /read), !private_read(S, V).
-shared_observed(P, V) :- unit_local(L, V), loop(L, _, P), access(_, Q, V, _), proc(Q, _), Q != P.
-shared_observed(P, V) :- unit_local(L, V), loop(L, _, P), loop(L2, _, P), locality(L2, /local_init, V, _).
-shared_observed(P, V) :- unit_local(L, V), loop(L, _, P), loop(L2, _, P), locality(L2, /reduce, V, _).
+# The reads of the procedure that may see a value V had after L: not in a
+# loop where V is local, not in a DO of V, and not after a definition of V
+# that every path from L to the read passes (structurally: in the read's
+# list or an enclosing one, with L not between them; only in a body
+# without jumps).
+host_read(L, V, S) :- unit_local(L, V), loop(L, _, P), access(X, P, V, /read), !private_read(X, V), stmt_of(X, S).
+host_unplaced_read(L, V) :- unit_local(L, V), loop(L, _, P), access(X, P, V, /read), !private_read(X, V), !has_stmt(X).
 
-shared_dead_after(L, V) :- unit_local(L, V), loop(L, _, P), !pinned(V), !shared_observed(P, V).
+host_pos(S) :- host_read(_, _, S).
+host_pos(L) :- unit_local(L, _).
+host_in_list(S, B, N) :- host_pos(S), body_stmt(S, B, N).
+host_in_list(S, B, N) :- host_in_list(S, B2, _), body_list(B2, C), body_stmt(C, B, N).
+
+host_guard(L, V, S, D, B, M, N) :- host_read(L, V, S), host_in_list(S, B, N), body_stmt(D, B, M), M < N, must_def(D, V).
+host_guard_broken(L, V, S, D) :- host_guard(L, V, S, D, B, M, N), host_in_list(L, B, P), M <= P, P <= N.
+host_guarded(L, V, S) :- host_guard(L, V, S, D, _, _, _), !host_guard_broken(L, V, S, D), loop(L, _, P), !proc_jumps(P).
+
+shared_observed(L, V) :- host_read(L, V, S), !host_guarded(L, V, S).
+shared_observed(L, V) :- host_unplaced_read(L, V).
+shared_observed(L, V) :- unit_local(L, V), loop(L, _, P), access(_, Q, V, _), proc(Q, _), Q != P.
+shared_observed(L, V) :- unit_local(L, V), loop(L, _, P), loop(L2, _, P), locality(L2, /local_init, V, _).
+shared_observed(L, V) :- unit_local(L, V), loop(L, _, P), loop(L2, _, P), locality(L2, /reduce, V, _).
+
+shared_dead_after(L, V) :- unit_local(L, V), !pinned(V), !shared_observed(L, V).
 shared_last(L, V) :- shared_private(L, V), !shared_dead_after(L, V).
 
 # The kernel writes a shared_last variable back (a DO variable is no
