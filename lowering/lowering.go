@@ -340,9 +340,16 @@ func (st *state) extractKernel(k *Kernel) {
 		case s.Rank != 0:
 			k.Params = append(k.Params, &Param{Sym: s, Kind: ArrayParam, Written: written[s]})
 		case written[s]:
-			if locality[s] == "" && s.Type.Base != frontend.TyDerived {
-				// rules/shared.mg decides every scalar of an intrinsic type
-				// the loop writes without a locality spec.
+			switch s.Type.Base {
+			case frontend.TyInteger, frontend.TyReal, frontend.TyComplex, frontend.TyLogical, frontend.TyCharacter:
+			default:
+				k.Params = append(k.Params, &Param{Sym: s, Kind: ScalarOut, Written: true})
+				continue
+			}
+			if locality[s] == "" && s.Scope != nil && s.Scope.Kind == frontend.ScopeUnit {
+				// rules/shared.mg decides every variable of an intrinsic
+				// type the loop writes without a locality spec (not an
+				// associate name: the loop writes its selector).
 				st.diags = append(st.diags, frontend.Diagnostic{Pos: k.Do.Pos, Severity: frontend.SevError,
 					Msg: fmt.Sprintf("internal error: no decision for the scalar %s the loop writes without a locality spec [consistency]", s.Name)})
 			}
