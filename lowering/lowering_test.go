@@ -51,7 +51,7 @@ end program
 	}
 	got := map[string]string{}
 	for _, p := range plan.Kernels[0].Params {
-		got[p.Sym.Name] = [...]string{"array", "in", "out", "reduce"}[p.Kind]
+		got[p.Sym.Name] = [...]string{"array", "in", "out", "reduce", "last"}[p.Kind]
 		if p.Kind == ArrayParam && p.Sym.Name == "a" && !p.Written {
 			t.Errorf("a is written by the loop")
 		}
@@ -59,8 +59,10 @@ end program
 			t.Errorf("b is only read by the loop")
 		}
 	}
-	// n appears only in the header: the host evaluates the bounds.
-	want := map[string]string{"a": "array", "b": "array", "s": "reduce", "cnt": "out"}
+	// n appears only in the header: the host evaluates the bounds. cnt,
+	// written without a locality spec and read after the loop, keeps the
+	// value of the last iteration that wrote it (rules/shared.mg).
+	want := map[string]string{"a": "array", "b": "array", "s": "reduce", "cnt": "last"}
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("param %s: %q, want %q (all: %v)", k, got[k], v, got)
@@ -116,5 +118,49 @@ func TestPassList(t *testing.T) {
 	}
 	if strings.Join(names, ",") != "dispatch,extract,stops,packs,verify" {
 		t.Errorf("passes %v", names)
+	}
+}
+
+// TestExtractSharedScalars: the scalars a loop writes without a locality
+// spec are what rules/shared.mg decided: a reduction (s: a reduce
+// parameter, marked inferred), a local (t, dead after the loop), a last
+// value (u, printed after the loop).
+func TestExtractSharedScalars(t *testing.T) {
+	plan, ds := lower(t, `program p
+  implicit none
+  integer :: i
+  real :: a(100), s, t, u
+  a = 1; s = 0
+  do concurrent (i = 1:100)
+    t = a(i) * 2
+    a(i) = t
+    s = s + t
+    u = t - 1
+  end do
+  print *, s, u
+end program
+`)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if len(plan.Kernels) != 1 {
+		t.Fatalf("%d kernels, want 1", len(plan.Kernels))
+	}
+	k := plan.Kernels[0]
+	got := map[string]string{}
+	for _, p := range k.Params {
+		got[p.Sym.Name] = [...]string{"array", "in", "out", "reduce", "last"}[p.Kind]
+		if p.Sym.Name == "s" && (!p.Inferred || p.Op != "+") {
+			t.Errorf("s: inferred %v, op %q; want an inferred + reduction", p.Inferred, p.Op)
+		}
+	}
+	want := map[string]string{"a": "array", "s": "reduce", "u": "last"}
+	for n, v := range want {
+		if got[n] != v {
+			t.Errorf("param %s: %q, want %q (all: %v)", n, got[n], v, got)
+		}
+	}
+	if len(k.Locals) != 1 || k.Locals[0].Sym.Name != "t" {
+		t.Errorf("locals: %v, want t", k.Locals)
 	}
 }
