@@ -493,8 +493,10 @@ func reduceOpSpelling(op string) string {
 func (c *checkCtx) warnings() {
 	// A scalar run as a reduction without reduce: one warning per loop and
 	// variable, at its first update.
+	// (A statement of nested loops updates V for each: one warning.)
 	first := map[[2]string]frontend.Pos{}
 	var keys [][2]string
+	warned := map[string]bool{}
 	for _, f := range c.res.Facts("reduce_inferred_at") {
 		k := [2]string{sym(f.Args[0]), sym(f.Args[1])}
 		p := c.pos(sym(f.Args[2]))
@@ -516,6 +518,11 @@ func (c *checkCtx) warnings() {
 		if s := c.set.Vars[k[1]]; s != nil {
 			v = s.Name
 		}
+		at := fmt.Sprint(first[k], " ", k[1], " ", op)
+		if warned[at] {
+			continue
+		}
+		warned[at] = true
 		c.cr.Diags = append(c.cr.Diags, frontend.Diagnostic{Pos: first[k], Severity: frontend.SevWarning,
 			Msg: fmt.Sprintf("%s is updated as a reduction without a locality spec: the loop runs as if it had reduce(%s: %s); write reduce(%s: %s) in the do concurrent header [reduce_inferred]", v, op, v, op, v)})
 	}

@@ -5,8 +5,9 @@
 # locality referenced in an iteration shall be defined earlier in that
 # iteration or not be defined in any other; one defined in more than one
 # iteration is undefined after the loop. Real codes rely on more (the
-# reduction forms; nvfortran infers them), so every such scalar of an
-# outermost do concurrent is one of:
+# reduction forms; nvfortran infers them), so every such scalar of a do
+# concurrent (a nested one too: it is offloaded when the loops around it
+# stay on the host) is one of:
 # - shared_reduce: every write is s = s op e (e op s, max(s, e), iand(s, e),
 #   ..., under IF constructs, logical IFs, masks and DO loops), one operator,
 #   s referenced nowhere else: it runs as reduce(op: s), with a warning
@@ -33,7 +34,7 @@
 # (lowering/lowering.go) and never re-decides them.
 
 Decl shared_scalar(L, V)
-  descr [doc("Scalar V of an intrinsic type is written in outermost do concurrent L (or by a DO of V in it) and has no locality spec there."),
+  descr [doc("Scalar V of an intrinsic type is written in do concurrent L (or by a DO of V in it) and has no locality spec there."),
          arg(L, "loop"), arg(V, "variable")].
 
 Decl shared_read(L, V, S)
@@ -127,7 +128,7 @@ Decl shared_race_read(L, V, S)
 # --- The scalars ---
 
 nested_loop(L) :- loop_parent(L, _).
-shared_candidate(L) :- loop(L, /do_concurrent, _), !nested_loop(L).
+shared_candidate(L) :- loop(L, /do_concurrent, _).
 
 shared_scalar(L, V) :- shared_candidate(L), loop_writes(L, V), var_type(V, T), intrinsic_type(T, _, _),
   !var_attr(V, /array), !has_locality(L, V), !is_index(V), !loop_local_decl(L, V), !is_alias(V).
@@ -204,7 +205,9 @@ shared_race_read(L, V, S) :- shared_race(L, V), shared_unplaced_read(L, V, S).
 
 # --- The value after the loop ---
 
-unit_local(L, V) :- shared_private(L, V), loop(L, _, P), declares(P, V, _), var_attr(V, /local).
+# (A nested loop runs its iterations inside those of the loops around it,
+# which may read what it left: never dead after it.)
+unit_local(L, V) :- shared_private(L, V), !nested_loop(L), loop(L, _, P), declares(P, V, _), var_attr(V, /local).
 pinned(V) :- var_attr(V, /save).
 pinned(V) :- var_attr(V, /target).
 pinned(V) :- var_attr(V, /pointer).
