@@ -462,16 +462,53 @@ func (c *checkCtx) raceMessage(site string) string {
 	if s := c.set.Vars[v]; s != nil {
 		n = s.Name
 	}
-	var reads []frontend.Pos
-	for _, f := range c.res.Facts("shared_race_read") {
-		if sym(f.Args[0]) == loop && sym(f.Args[1]) == v {
-			reads = append(reads, c.pos(sym(f.Args[2])))
+	// Why: a read in the mask, two operators, a reduction form that is
+	// also read or written otherwise (k = k + 1 then b(k) = ...), or a
+	// read before the iteration defines it.
+	red := map[string]bool{}
+	ops := map[string]bool{}
+	for _, f := range c.res.Facts("red_stmt") {
+		if sym(f.Args[1]) == v {
+			red[sym(f.Args[0])] = true
 		}
 	}
-	sort.Slice(reads, func(i, j int) bool { return reads[i].Before(reads[j]) })
+	for _, f := range c.res.Facts("shared_red_op") {
+		if sym(f.Args[0]) == loop && sym(f.Args[1]) == v {
+			ops[sym(f.Args[2])] = true
+		}
+	}
+	first := func(pred string, keep func(site string) bool) (frontend.Pos, bool) {
+		var ps []frontend.Pos
+		for _, f := range c.res.Facts(pred) {
+			if sym(f.Args[0]) == loop && sym(f.Args[1]) == v && keep(sym(f.Args[2])) {
+				ps = append(ps, c.pos(sym(f.Args[2])))
+			}
+		}
+		sort.Slice(ps, func(i, j int) bool { return ps[i].Before(ps[j]) })
+		if len(ps) == 0 || ps[0].Line == 0 {
+			return frontend.Pos{}, false
+		}
+		return ps[0], true
+	}
 	why := "it is not defined before every use in each iteration, nor updated only as a reduction s = s op e"
-	if len(reads) > 0 && reads[0].Line > 0 {
-		why = fmt.Sprintf("it is read at line %d before the iteration defines it, and not updated only as a reduction s = s op e", reads[0].Line)
+	inMask := false
+	for _, f := range c.res.Facts("shared_race_read") {
+		inMask = inMask || sym(f.Args[0]) == loop && sym(f.Args[1]) == v && sym(f.Args[2]) == loop
+	}
+	nonRedRead, hasNonRedRead := first("shared_read", func(s string) bool { return !red[s] && s != loop })
+	nonRedWrite, hasNonRedWrite := first("shared_write", func(s string) bool { return !red[s] })
+	undef, hasUndef := first("shared_race_read", func(s string) bool { return s != loop })
+	switch {
+	case inMask:
+		why = "the mask reads it before any iteration defines it"
+	case len(ops) > 1:
+		why = "it is updated by reductions of different operators"
+	case len(ops) == 1 && hasNonRedRead:
+		why = fmt.Sprintf("it is updated as s = s op e, but also read at line %d, so it is no reduction", nonRedRead.Line)
+	case len(ops) == 1 && hasNonRedWrite:
+		why = fmt.Sprintf("it is updated as s = s op e, but also written at line %d, so it is no reduction", nonRedWrite.Line)
+	case hasUndef:
+		why = fmt.Sprintf("it is read at line %d before the iteration defines it, and not updated only as a reduction s = s op e", undef.Line)
 	}
 	return fmt.Sprintf("%s is written in the loop without a locality spec, and an iteration may read a value of %s that another iteration wrote (%s): declare local(%s) if every iteration defines it before using it, reduce(op: %s) for a reduction, or build with --gpu-allow-cpu-fallback to run the loop on the host",
 		n, n, why, n, n)
