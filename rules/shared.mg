@@ -53,9 +53,13 @@ Decl shared_unplaced_read(L, V, S)
   descr [doc("Shared scalar V of L is read at S, of no known statement of the body (or in a procedure the loop reaches): no definition of the iteration comes before it."),
          arg(L, "loop"), arg(V, "variable"), arg(S, "site")].
 
-Decl in_list(S, B, N)
-  descr [doc("Statement S is statement N of list B, or nested in the construct that is statement N of B."),
-         arg(S, "statement"), arg(B, "statement list"), arg(N, "position in B")].
+Decl in_list(S, L, B, N)
+  descr [doc("Statement S of loop L (one that reads a shared scalar) is statement N of list B, or nested in the construct that is statement N of B; B is L's body or a list inside it."),
+         arg(S, "statement"), arg(L, "loop"), arg(B, "statement list"), arg(N, "position in B")].
+
+Decl def_at(B, V, M)
+  descr [doc("Statement M of list B is a must_def of V (the list first: the engine looks facts up by their first bound argument)."),
+         arg(B, "statement list"), arg(V, "variable"), arg(M, "position")].
 
 Decl must_def(D, V)
   descr [doc("When statement D completes, it has defined the whole of scalar V: a scalar_def, or a list_complete construct each of whose lists holds one at its top level."),
@@ -89,9 +93,9 @@ Decl host_in_list(S, B, N)
   descr [doc("As in_list, for the statements host_read names and the loops whose value after them is asked for."),
          arg(S, "statement"), arg(B, "statement list"), arg(N, "position in B")].
 
-Decl host_guard(L, V, S, D, B, M, N)
-  descr [doc("host_read(L, V, S): S (or the construct holding it) is statement N of list B, after must_def D of V, statement M of B."),
-         arg(L, "loop"), arg(V, "variable"), arg(S, "statement"), arg(D, "definition"), arg(B, "statement list"), arg(M, "position of D"), arg(N, "position of S")].
+Decl host_guard(S, V, B, M, N)
+  descr [doc("A host read S of V (or the construct holding it) is statement N of list B, and the last must_def of V before it in B is statement M."),
+         arg(S, "statement"), arg(V, "variable"), arg(B, "statement list"), arg(M, "position of the definition"), arg(N, "position of S")].
 
 Decl host_guarded(L, V, S)
   descr [doc("Every path from loop L to statement S passes a definition of V (a host_guard with L not in positions M..N of its list; the body has no jumps): S cannot read what L left in V."),
@@ -159,9 +163,10 @@ shared_bad_write(L, V, X) :- shared_scalar(L, V), reach(L, P), access(X, P, V, /
 
 # --- Definitions before a statement ---
 
-# From the statements that read a shared scalar up through their lists.
-in_list(S, B, N) :- shared_read(_, _, S), body_stmt(S, B, N).
-in_list(S, B, N) :- in_list(S, B2, _), body_list(B2, C), body_stmt(C, B, N).
+# From the statements of L that read a shared scalar up through their
+# lists, to L's body.
+in_list(S, L, B, N) :- shared_read(L, _, S), in_loop(S, L), body_stmt(S, B, N).
+in_list(S, L, B, N) :- in_list(S, L, B2, _), body_list(B2, C), in_loop(C, L), body_stmt(C, B, N).
 
 list_defines(B, V) :- body_stmt(D, B, _), scalar_def(D, V, _).
 complete_list(C, B) :- list_complete(C), body_list(B, C).
@@ -170,9 +175,10 @@ list_lacks(C, V) :- some_list_defines(C, V), complete_list(C, B), !list_defines(
 
 must_def(D, V) :- scalar_def(D, V, _).
 must_def(C, V) :- some_list_defines(C, V), !list_lacks(C, V).
+def_at(B, V, M) :- must_def(D, V), body_stmt(D, B, M).
 
-def_before(S, V) :- shared_read(L, V, S), in_list(S, B, N), body_stmt(D, B, M), M < N, in_loop(D, L), must_def(D, V).
-def_before(S, V) :- shared_read(L, V, S), in_list(S, B, _), body_list(B, C), scalar_def(C, V, /do_var), in_loop(C, L).
+def_before(S, V) :- shared_read(L, V, S), in_list(S, L, B, N), def_at(B, V, M), M < N.
+def_before(S, V) :- shared_read(L, V, S), in_list(S, L, B, _), body_list(B, C), scalar_def(C, V, /do_var), in_loop(C, L).
 
 shared_undefined_read(L, V, S) :- shared_read(L, V, S), !def_before(S, V).
 
@@ -225,23 +231,35 @@ private_read(S, V) :- in_do_of(S, V).
 # that every path from L to the read passes (structurally: in the read's
 # list or an enclosing one, with L not between them; only in a body
 # without jumps).
-host_read(L, V, S) :- unit_local(L, V), loop(L, _, P), access(X, P, V, /read), !private_read(X, V), stmt_of(X, S).
-host_unplaced_read(L, V) :- unit_local(L, V), loop(L, _, P), access(X, P, V, /read), !private_read(X, V), !has_stmt(X).
+unit_local_var(P, V) :- unit_local(L, V), loop(L, _, P).
+open_read(P, V, S) :- unit_local_var(P, V), access(X, P, V, /read), !private_read(X, V), stmt_of(X, S).
+open_unplaced_read(P, V) :- unit_local_var(P, V), access(X, P, V, /read), !private_read(X, V), !has_stmt(X).
+host_read(L, V, S) :- unit_local(L, V), loop(L, _, P), open_read(P, V, S).
+host_unplaced_read(L, V) :- unit_local(L, V), loop(L, _, P), open_unplaced_read(P, V).
 
-host_pos(S) :- host_read(_, _, S).
+host_pos(S) :- open_read(_, _, S).
 host_pos(L) :- unit_local(L, _).
 host_in_list(S, B, N) :- host_pos(S), body_stmt(S, B, N).
 host_in_list(S, B, N) :- host_in_list(S, B2, _), body_list(B2, C), body_stmt(C, B, N).
 
-host_guard(L, V, S, D, B, M, N) :- host_read(L, V, S), host_in_list(S, B, N), body_stmt(D, B, M), M < N, must_def(D, V).
-host_guard_broken(L, V, S, D) :- host_guard(L, V, S, D, B, M, N), host_in_list(L, B, P), M <= P, P <= N.
-host_guarded(L, V, S) :- host_guard(L, V, S, D, _, _, _), !host_guard_broken(L, V, S, D), loop(L, _, P), !proc_jumps(P).
+# The last definition before S in each list around it: L breaks that
+# guard when it is in the list at its position or between it and S (and
+# then every earlier one of the list too).
+host_def_before(S, V, B, M, N) :- open_read(_, V, S), host_in_list(S, B, N), def_at(B, V, M), M < N.
+host_last_def(S, V, B, N, M) :- host_def_before(S, V, B, Mi, N) |> do fn:group_by(S, V, B, N), let M = fn:max(Mi).
+host_guard(S, V, B, M, N) :- host_last_def(S, V, B, N, M).
+host_guard_broken(L, V, S, B) :- host_read(L, V, S), host_guard(S, V, B, M, N), host_in_list(L, B, P), M <= P, P <= N.
+host_guarded(L, V, S) :- host_read(L, V, S), host_guard(S, V, B, _, _), !host_guard_broken(L, V, S, B), loop(L, _, P), !proc_jumps(P).
 
 shared_observed(L, V) :- host_read(L, V, S), !host_guarded(L, V, S).
 shared_observed(L, V) :- host_unplaced_read(L, V).
-shared_observed(L, V) :- unit_local(L, V), loop(L, _, P), access(_, Q, V, _), proc(Q, _), Q != P.
-shared_observed(L, V) :- unit_local(L, V), loop(L, _, P), loop(L2, _, P), locality(L2, /local_init, V, _).
-shared_observed(L, V) :- unit_local(L, V), loop(L, _, P), loop(L2, _, P), locality(L2, /reduce, V, _).
+shared_observed(L, V) :- unit_local(L, V), loop(L, _, P), observed_in_proc(P, V).
+
+# (Per procedure and variable, each fact enumerated once.)
+accessing_proc(V, Q) :- unit_local_var(_, V), access(_, Q, V, _), proc(Q, _).
+observed_in_proc(P, V) :- unit_local_var(P, V), accessing_proc(V, Q), Q != P.
+observed_in_proc(P, V) :- locality(L2, /local_init, V, _), loop(L2, _, P), unit_local_var(P, V).
+observed_in_proc(P, V) :- locality(L2, /reduce, V, _), loop(L2, _, P), unit_local_var(P, V).
 
 shared_dead_after(L, V) :- unit_local(L, V), !pinned(V), !shared_observed(L, V).
 shared_last(L, V) :- shared_private(L, V), !shared_dead_after(L, V).
