@@ -47,17 +47,18 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 		edits[k.File] = append(edits[k.File], kernelCallEdit(k, &all))
 		uses[k.Proc] = true
 	}
-	if len(plan.Kernels) > 0 { // waits, discards, stale marks, leaves (hostsync.go); before the use lines
-		all = append(all, syncEdits(prog, cr, plan, moduleHash(plan), edits)...)
+	if len(plan.Kernels) > 0 { // fetches, waits, discards, stale marks (hostsync.go); before the use lines
+		all = append(all, syncEdits(prog, cr, plan, moduleHash(plan), edits, uses)...)
 	}
-	// The interface module is used by every unit that launches kernels.
+	// The interface module is used by every unit that launches kernels or
+	// calls the runtime.
 	var ifaceMod string
 	if len(plan.Kernels) > 0 {
 		ifaceMod = "fgpu_launch_" + moduleHash(plan)
 		for p := range uses {
 			if p.Head == nil {
 				all = append(all, frontend.Diagnostic{Pos: p.Pos, Severity: frontend.SevError,
-					Msg: "not yet implemented: offloaded loops in a main program without a PROGRAM statement [nyi]"})
+					Msg: "not yet implemented: offloaded loops, or host accesses of device data, in a main program without a PROGRAM statement [nyi]"})
 			}
 		}
 	}

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <pthread.h>
 #include <string>
 #include <vector>
 #include <unistd.h>
@@ -237,6 +238,7 @@ struct Table {
     std::vector<Entry> es;
     unsigned long long seq = 1; // the launch being prepared
     bool pending = false;       // a launch since the last wait
+    bool stop_pending = false;  // a launch that may stop since the last wait
     std::vector<std::pair<const char*, const char*>> since; // kernels launched since the last wait
     int64_t site = 0, code = 0; // the first recorded stop
     // Timing of the launch being prepared (FGPU_STATS).
@@ -377,6 +379,7 @@ void wait_locked(Table& t) {
     }
     t.since.clear();
     t.pending = false;
+    t.stop_pending = false;
 }
 
 // Waits, then copies back the dirty entries overlapping [lo, hi) (except
@@ -514,7 +517,13 @@ extern "C" void* fgpu_rt_scalar_init(void* host, size_t bytes, int* on_device, c
     return reg(scalar_key(host, bytes), true, kernel, loop, on_device);
 }
 
-extern "C" int64_t* fgpu_rt_status(const char* kernel, const char* loop) { return fgpu_dev_status(kernel, loop); }
+extern "C" int64_t* fgpu_rt_status(const char* kernel, const char* loop) {
+    {
+        std::lock_guard<std::mutex> g(table_mu());
+        table().stop_pending = true;
+    }
+    return fgpu_dev_status(kernel, loop);
+}
 
 extern "C" void fgpu_rt_launch_begin(const char* kernel, const char* loop) {
     if (!stats_on) return;
@@ -583,13 +592,54 @@ extern "C" void fgpu_rt_wait(void) {
     wait_locked(table());
 }
 
-extern "C" void fgpu_rt_fetch(CFI_cdesc_t* a) {
+extern "C" void fgpu_rt_wait_stops(void) {
     std::lock_guard<std::mutex> g(table_mu());
-    // An empty span (the CPU shared mode, whose launches ran in place, an
-    // empty array) waits only.
-    Key k;
-    if (mode != SHARED && a != nullptr) k = key_of(a, 0);
-    fetch_overlap_locked(table(), k.lo, k.hi, nullptr);
+    Table& t = table();
+    if (t.stop_pending) wait_locked(t);
+}
+
+extern "C" void fgpu_rt_fetch(CFI_cdesc_t* a) {
+    // The CPU shared mode ran its launches in place; an empty array has
+    // nothing to copy.
+    if (mode == SHARED || a == nullptr) return;
+    Key k = key_of(a, 0);
+    if (k.hi == k.lo) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
+}
+
+namespace {
+// The host thread's stack [lo, hi), read at start-up: storage there belongs
+// to procedures that are running, whose dead locals the host compiler may
+// have reused, so the runtime copies into it only what a call names.
+uintptr_t stack_lo = 0, stack_hi = 0;
+struct StackBounds {
+    StackBounds() {
+        pthread_attr_t attr;
+        if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
+        void* addr = nullptr;
+        size_t size = 0;
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+            stack_lo = (uintptr_t)addr;
+            stack_hi = stack_lo + size;
+        }
+        pthread_attr_destroy(&attr);
+    }
+} stack_bounds;
+
+bool on_stack(const Entry& e) { return e.k.lo < stack_hi && stack_lo < e.k.hi; }
+} // namespace
+
+extern "C" void fgpu_rt_external(void) {
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    wait_locked(t);
+    for (Entry& e : t.es) {
+        if (on_stack(e)) continue;
+        if (e.st == DIRTY) copy_back(e);
+        e.st = STALE;
+    }
 }
 
 extern "C" int64_t fgpu_rt_stop_site(int64_t* code) {
@@ -630,17 +680,6 @@ extern "C" void fgpu_rt_stale(CFI_cdesc_t* a) {
     if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
     for (Entry& e : t.es)
         if (e.k.overlaps(k.lo, k.hi)) e.st = STALE;
-}
-
-extern "C" void fgpu_rt_leave(void) {
-    // The procedure fetched what outlives it and discarded its locals
-    // (rules/sync.mg); dirty entries left belong to its callers' pending
-    // data and stay. Valid and stale ones are dropped: the host may write
-    // anything before the next launch.
-    std::lock_guard<std::mutex> g(table_mu());
-    Table& t = table();
-    wait_locked(t);
-    drop_if(t, [](const Entry& e) { return e.st != DIRTY; }, "fgpu_rt_leave", "?");
 }
 
 // ---- The CPU device (separate memory: malloc'd copies) ----------------------
