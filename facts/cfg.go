@@ -986,7 +986,10 @@ func (b *cfgBuilder) call(st ast.Constant, p *frontend.Procedure, in *frontend.I
 	}
 	body := p
 	if body != nil {
-		body = b.x.set.Procs[b.x.procSite(p).Symbol]
+		// An interface body maps to the definition the program has.
+		if def := b.x.set.Procs[b.x.procSite(p).Symbol]; def != nil {
+			body = def
+		}
 	}
 	if body == nil || body.Interface || strings.HasPrefix(body.File, "<intrinsic") {
 		if body == nil || body.Interface {
