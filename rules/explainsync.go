@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"fgpu/frontend"
+
 	"github.com/google/mangle/ast"
 )
 
@@ -93,7 +95,7 @@ func (c *checkCtx) explainFact(fact ast.Atom) []string {
 	}
 	type line struct {
 		text string
-		key  string
+		pos  frontend.Pos // of the fact's first site (a statement, a variable's declaration)
 	}
 	var lines []line
 	seen := map[string]bool{}
@@ -103,9 +105,14 @@ func (c *checkCtx) explainFact(fact ast.Atom) []string {
 			continue
 		}
 		seen[t] = true
-		lines = append(lines, line{t, t})
+		lines = append(lines, line{t, c.pos(sym(leaf.Args[0]))})
 	}
-	sort.SliceStable(lines, func(i, j int) bool { return lines[i].key < lines[j].key })
+	sort.SliceStable(lines, func(i, j int) bool {
+		if lines[i].pos != lines[j].pos {
+			return lines[i].pos.Before(lines[j].pos)
+		}
+		return lines[i].text < lines[j].text
+	})
 	var out []string
 	for _, l := range lines {
 		out = append(out, "\t"+l.text)
@@ -211,8 +218,11 @@ func (c *checkCtx) renderSyncLeaf(f ast.Atom) string {
 	case "hloop":
 		return fmt.Sprintf("%s: a host loop that launches nothing (in any procedure it calls)", at(0))
 	case "proc_attr":
-		if sym(f.Args[1]) == "/program" {
+		switch sym(f.Args[1]) {
+		case "/program":
 			return fmt.Sprintf("%s is the main program", c.procName(sym(f.Args[0])))
+		case "/pure":
+			return fmt.Sprintf("%s is pure: it cannot call the runtime, so what it accesses is fetched at its calls", c.procName(sym(f.Args[0])))
 		}
 	}
 	return ""
