@@ -233,6 +233,16 @@ void fgpu_dev_copy_in(void* dev, const void* host, size_t n, const char* kernel,
 void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const char* kernel, const char* loop);
 /* Whether device buffers are host memory (cpu separate). */
 int fgpu_dev_host_accessible(void);
+/* Starts a batch of staged copies back (the staging memory of the previous
+ * batch may be reused). */
+void fgpu_dev_stage_reset(void);
+/* Enqueues a copy of n device bytes into host staging memory, ordered
+ * after the launches enqueued so far, and returns the staging address
+ * (its bytes are there after the next fgpu_dev_wait); NULL when the
+ * staging memory does not take the copy (fgpu_dev_copy_out after the
+ * wait). cpu separate: dev itself. One wait then covers the launches and
+ * the copies (a fetch of a scalar costs one round trip). */
+const void* fgpu_dev_stage_out(const void* dev, size_t n, const char* kernel, const char* loop);
 /* Waits for every launch and reads element 0 of the stop status into
  * *site; returns NULL, or a message when a launch failed. */
 const char* fgpu_dev_wait(int64_t* site);

@@ -295,22 +295,27 @@ void copy_in(const Entry& e, const char* kernel, const char* loop) {
     stats().to_dev.fetch_add(e.k.span(), std::memory_order_relaxed);
 }
 
-// Copies the elements of a dirty entry back to the host.
-void copy_back(const Entry& e) {
+// Copies the elements of a dirty entry back to the host; staged, when not
+// null, holds the entry's span already (fgpu_dev_stage_out, after the
+// wait), else it is copied from the device now.
+void copy_back(const Entry& e, const void* staged) {
     const char* kernel = "?";
     const char* loop = "?";
     size_t span = e.k.span();
     stats().from_dev.fetch_add(span, std::memory_order_relaxed);
     if (e.k.contiguous()) {
-        fgpu_dev_copy_out((void*)e.k.lo, e.buf, span, kernel, loop);
+        if (staged)
+            std::memcpy((void*)e.k.lo, staged, span);
+        else
+            fgpu_dev_copy_out((void*)e.k.lo, e.buf, span, kernel, loop);
         return;
     }
     // A section with gaps: only the elements, never the gaps (two sections
     // of one array written by one launch must not overwrite each other).
     char* host = (char*)e.k.lo - e.k.low;
     std::vector<char> stage;
-    const char* src = e.buf;
-    if (!fgpu_dev_host_accessible()) {
+    const char* src = (const char*)staged;
+    if (!src) {
         stage.resize(span);
         fgpu_dev_copy_out(stage.data(), e.buf, span, kernel, loop);
         src = stage.data();
@@ -382,28 +387,41 @@ void wait_locked(Table& t) {
     t.stop_pending = false;
 }
 
+// Waits for every launch and copies the entries es back (they become
+// valid): the copies are enqueued before the wait, into staging memory
+// (fgpu_dev_stage_out), so that one wait covers the launches and the
+// copies; a copy the staging memory does not take follows the wait.
+void wait_and_copy_back(Table& t, const std::vector<Entry*>& es) {
+    std::vector<const void*> staged(es.size(), nullptr);
+    if (!es.empty()) {
+        fgpu_dev_stage_reset();
+        for (size_t i = 0; i < es.size(); i++) staged[i] = fgpu_dev_stage_out(es[i]->buf, es[i]->k.span(), "?", "?");
+    }
+    wait_locked(t);
+    for (size_t i = 0; i < es.size(); i++) {
+        copy_back(*es[i], staged[i]);
+        es[i]->st = VALID;
+    }
+}
+
 // Waits, then copies back the dirty entries overlapping [lo, hi) (except
 // `except`): the only copies back the runtime makes on its own, into
 // storage that the call that triggered them names (a copy into storage the
 // host compiler may have reused after its last use is never made).
 void fetch_overlap_locked(Table& t, uintptr_t lo, uintptr_t hi, const Entry* except) {
-    wait_locked(t);
-    for (Entry& e : t.es) {
-        if (&e == except || e.st != DIRTY || !e.k.overlaps(lo, hi)) continue;
-        copy_back(e);
-        e.st = VALID;
-    }
+    std::vector<Entry*> es;
+    for (Entry& e : t.es)
+        if (&e != except && e.st == DIRTY && e.k.overlaps(lo, hi)) es.push_back(&e);
+    wait_and_copy_back(t, es);
 }
 
 // fgpu_rt_sync with the table's lock held: waits, then copies every dirty
 // entry back.
 void sync_locked(Table& t) {
-    wait_locked(t);
-    for (Entry& e : t.es) {
-        if (e.st != DIRTY) continue;
-        copy_back(e);
-        e.st = VALID;
-    }
+    std::vector<Entry*> es;
+    for (Entry& e : t.es)
+        if (e.st == DIRTY) es.push_back(&e);
+    wait_and_copy_back(t, es);
 }
 
 // A new device buffer; when the device is out of memory, waits, drops
@@ -577,7 +595,13 @@ extern "C" void fgpu_rt_launched(const char* kernel, const char* loop) {
         };
         drop_if(t, outdated, kernel, loop);
     }
-    t.since.emplace_back(kernel, loop);
+    // The kernels launched since the last wait, each once (an error found
+    // at the wait names them; a loop of launches without a wait keeps
+    // the list short).
+    bool listed = false;
+    for (auto& p : t.since)
+        if (p.first == kernel && p.second == loop) listed = true;
+    if (!listed) t.since.emplace_back(kernel, loop);
     t.pending = true;
     t.seq++;
 }
@@ -634,12 +658,12 @@ bool on_stack(const Entry& e) { return e.k.lo < stack_hi && stack_lo < e.k.hi; }
 extern "C" void fgpu_rt_external(void) {
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
-    wait_locked(t);
-    for (Entry& e : t.es) {
-        if (on_stack(e)) continue;
-        if (e.st == DIRTY) copy_back(e);
-        e.st = STALE;
-    }
+    std::vector<Entry*> es;
+    for (Entry& e : t.es)
+        if (e.st == DIRTY && !on_stack(e)) es.push_back(&e);
+    wait_and_copy_back(t, es);
+    for (Entry& e : t.es)
+        if (!on_stack(e)) e.st = STALE;
 }
 
 extern "C" int64_t fgpu_rt_stop_site(int64_t* code) {
@@ -698,6 +722,8 @@ extern "C" void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const c
     std::memcpy(host, dev, n);
 }
 extern "C" int fgpu_dev_host_accessible(void) { return 1; }
+extern "C" void fgpu_dev_stage_reset(void) {}
+extern "C" const void* fgpu_dev_stage_out(const void* dev, size_t, const char*, const char*) { return dev; }
 extern "C" const char* fgpu_dev_wait(int64_t* site) {
     *site = status_buf[0];
     return nullptr;

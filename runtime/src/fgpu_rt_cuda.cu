@@ -145,6 +145,42 @@ extern "C" void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const c
 
 extern "C" int fgpu_dev_host_accessible(void) { return 0; }
 
+namespace {
+// Pinned staging memory for copies back: a batch (one fetch) takes it in
+// order; it grows between batches to what the last one wanted, up to
+// stage_max (larger copies go straight to the host after the wait: they
+// are bound by bandwidth, not by a round trip).
+const size_t stage_max = (size_t)8 << 20;
+char* stage = nullptr;
+size_t stage_cap = 0, stage_used = 0, stage_want = 0;
+} // namespace
+
+extern "C" void fgpu_dev_stage_reset(void) {
+    if (stage_want > stage_cap) {
+        size_t cap = stage_want < stage_max ? stage_want : stage_max;
+        cap = (cap + 4095) / 4096 * 4096;
+        char* p = nullptr;
+        if (cudaMallocHost((void**)&p, cap) == cudaSuccess) {
+            if (stage) (void)cudaFreeHost(stage);
+            stage = p;
+            stage_cap = cap;
+        } else {
+            (void)cudaGetLastError();
+        }
+    }
+    stage_used = 0;
+    stage_want = 0;
+}
+
+extern "C" const void* fgpu_dev_stage_out(const void* dev, size_t n, const char* kernel, const char* loop) {
+    size_t at = (stage_used + 15) / 16 * 16;
+    stage_want = at + n;
+    if (stage == nullptr || at + n > stage_cap) return nullptr;
+    FGPU_CUDA_CHECK(cudaMemcpyAsync(stage + at, dev, n, cudaMemcpyDeviceToHost, stream), kernel, loop);
+    stage_used = at + n;
+    return stage + at;
+}
+
 extern "C" const char* fgpu_dev_wait(int64_t* site) {
     static char msg[512];
     *site = 0;
