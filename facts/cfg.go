@@ -572,6 +572,11 @@ func (b *cfgBuilder) parallelLoop(k *frontend.Construct, parent *frontend.Constr
 	it := b.node(end, frontend.StmtPos(end), "do_iter", k, nil)
 	it.Construct = k
 	c.iter, c.iterN = it.Site, it
+	if d.Concurrent != nil {
+		// The mask is evaluated for the iterations: host statements of a
+		// loop kept on the host, device code of an offloaded one.
+		b.expr(d.Concurrent.Mask, name(it.Site))
+	}
 	body := b.list(k.Body, k, []out{{site: n.Site, pred: "hnext_host"}, {site: it.Site}})
 	for _, br := range k.Branches {
 		body = append(body, b.list(br.Body, k, nil)...)
