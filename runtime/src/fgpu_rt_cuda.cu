@@ -318,18 +318,44 @@ int sm_count(const char* kernel, const char* loop) {
 
 } // namespace
 
+namespace {
+// The geometry of the kernels launched so far, by kernel address: an open
+// addressing table the host thread reads without a lock or an allocation
+// (a launch of a small kernel costs microseconds; a map lookup under a
+// mutex is a measurable part of it). Past its size, the map.
+struct GeoSlot {
+    const void* fn = nullptr;
+    Geometry g;
+};
+const int geo_slots = 512;
+GeoSlot geo_cache[geo_slots];
+int geo_used = 0;
+
+const Geometry* geometry_of(const void* fn, const char* kernel, const char* loop) {
+    size_t h = ((uintptr_t)fn >> 4) % geo_slots;
+    for (int i = 0; i < geo_slots; i++) {
+        GeoSlot& s = geo_cache[(h + i) % geo_slots];
+        if (s.fn == fn) return &s.g;
+        if (s.fn != nullptr) continue;
+        if (geo_used >= geo_slots / 2) break; // keep probes short
+        std::lock_guard<std::mutex> lk(geo_mu);
+        s.g = tune(fn, kernel, loop);
+        s.fn = fn;
+        geo_used++;
+        return &s.g;
+    }
+    std::lock_guard<std::mutex> lk(geo_mu);
+    auto it = geometries.find(fn);
+    if (it == geometries.end()) it = geometries.emplace(fn, tune(fn, kernel, loop)).first;
+    return &it->second;
+}
+} // namespace
+
 extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, int* blocks, int* threads,
                                        const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
-    Geometry g;
-    int sms;
-    {
-        std::lock_guard<std::mutex> lk(geo_mu);
-        auto it = geometries.find(fn);
-        if (it == geometries.end()) it = geometries.emplace(fn, tune(fn, kernel, loop)).first;
-        g = it->second;
-        sms = sm_count(kernel, loop);
-    }
+    const Geometry& g = *geometry_of(fn, kernel, loop);
+    const int sms = sm_count(kernel, loop);
     if (grid < FGPU_GRID_RESIDENT || grid > FGPU_GRID_REDUCE) grid = FGPU_GRID_RESIDENT;
     const int t = grid == FGPU_GRID_FULL ? g.full_threads : g.threads;
     long long b = n > 0 ? (n + t - 1) / t : 1;
@@ -342,8 +368,23 @@ extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, in
     fgpu_rt_note_geometry(kernel, loop, *blocks, *threads, g.regs);
 }
 
+namespace {
+// The last scratch buffer handed out, per slot: a reduction kernel
+// launched in a loop asks for the same one every time.
+struct ScratchHit {
+    const void* fn = nullptr;
+    void* p = nullptr;
+    size_t bytes = 0;
+};
+ScratchHit scratch_last[4];
+} // namespace
+
 extern "C" void* fgpu_cuda_scratch(const void* fn, int slot, size_t bytes, const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
+    if (slot >= 0 && slot < 4) {
+        ScratchHit& h = scratch_last[slot];
+        if (h.fn == fn && h.bytes >= bytes) return h.p;
+    }
     std::lock_guard<std::mutex> lk(geo_mu);
     auto& s = scratches[std::make_pair(fn, slot)];
     if (s.second < bytes) {
@@ -353,5 +394,6 @@ extern "C" void* fgpu_cuda_scratch(const void* fn, int slot, size_t bytes, const
         s.second = bytes;
         FGPU_CUDA_CHECK(cudaMemsetAsync(s.first, 0, bytes, stream), kernel, loop);
     }
+    if (slot >= 0 && slot < 4) scratch_last[slot] = ScratchHit{fn, s.first, s.second};
     return s.first;
 }
