@@ -291,6 +291,24 @@ cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
 void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, int* blocks, int* threads,
                             const char* kernel, const char* loop);
 
+/* Launch geometry of a kernel whose iterations each run on a block, its
+ * threads sharing the iterations of a nested do concurrent (rules/nest.mg,
+ * emit/nest.go): n iterations, inner the largest trip count of its shared
+ * loops when the host knows it (0 when not). Threads per block: 256 for a
+ * loop staged through shared memory (FGPU_NEST_STAGED: four 32-element rows
+ * of its 32 x 32 tiles a thread in each phase); otherwise inner rounded up
+ * to a multiple of 32, between 32 and 256 (more threads than that leave
+ * fewer blocks resident and fewer iterations in flight), 256 when inner is
+ * unknown; at most what the kernel's registers allow. Blocks: one an
+ * iteration (the kernel loops block-stride when there are fewer), at most
+ * four waves of resident blocks for a kernel with a block reduction
+ * (FGPU_NEST_REDUCE: each block leaves a partial). FGPU_THREADS_PER_BLOCK
+ * and FGPU_BLOCKS_PER_SM override the choice. */
+#define FGPU_NEST_STAGED 1
+#define FGPU_NEST_REDUCE 2
+void fgpu_cuda_geometry_nested(const void* fn, long long n, long long inner, int flags, int* blocks, int* threads,
+                               const char* kernel, const char* loop);
+
 /* A device-only scratch buffer of at least bytes bytes, one per kernel (fn)
  * and slot, reused by every launch of that kernel (launches are ordered on
  * the stream, so one launch's use ends before the next begins). Zeroed
