@@ -241,6 +241,11 @@ func (v *verifier) innerLocality(c *frontend.Construct, h *frontend.DoStmt) {
 	if len(h.Locality) == 0 {
 		return
 	}
+	for _, k := range v.k.Combined {
+		if k == c {
+			return // the kernel's own locality (extract)
+		}
+	}
 	in := v.k.Inner[c]
 	if v.proc != nil || in == nil {
 		v.nyi(h.Pos, "locality specs on a do concurrent in a procedure called from an offloaded loop")
