@@ -448,6 +448,11 @@ func (g *kernelGen) stagedLoop(c *frontend.Construct, in *lowering.InnerLoop) {
 // groupStmts writes statements of an iteration of a grouped kernel outside
 // its shared loops (see the file comment); top: the iteration's own list.
 func (g *kernelGen) groupStmts(ss []frontend.Stmt, top bool) {
+	if !top {
+		// The body of a construct: its head (a condition, limits) read
+		// what it reads, and a loop's body follows its own end.
+		g.synced = false
+	}
 	for i := 0; i < len(ss); i++ {
 		s := ss[i]
 		last := top && i == len(ss)-1

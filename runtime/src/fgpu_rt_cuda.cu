@@ -308,6 +308,18 @@ extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, in
 
 namespace {
 
+// Threads resident on a multiprocessor at most (2048 on the H100/H200).
+int resident_threads(const char* kernel, const char* loop) {
+    static int n = 0;
+    if (n == 0) {
+        int dev = 0;
+        FGPU_CUDA_CHECK(cudaGetDevice(&dev), kernel, loop);
+        FGPU_CUDA_CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMaxThreadsPerMultiProcessor, dev), kernel, loop);
+        if (n < 32) n = 2048;
+    }
+    return n;
+}
+
 // The most threads a block of a kernel may have (its registers), and the
 // blocks of a given size resident on a multiprocessor, per kernel.
 struct NestedInfo {
@@ -336,21 +348,22 @@ extern "C" void fgpu_cuda_geometry_nested(const void* fn, long long n, long long
         it = nested_infos.emplace(fn, ni).first;
     }
     NestedInfo& ni = it->second;
+    const int sms = sm_count(kernel, loop);
     long long t;
     if (t_env > 0) {
         t = (t_env + 31) / 32 * 32;
     } else if (flags & FGPU_NEST_STAGED) {
-        t = 256;
-    } else if (inner > 0) {
-        t = (inner + 31) / 32 * 32;
-        if (t > 256) t = 256;
+        t = 128;
     } else {
-        t = 256;
+        // Small blocks, many resident; larger ones (up to the inner trip
+        // count) while the iterations would leave the device's threads idle.
+        const long long want = inner > 0 ? (inner + 31) / 32 * 32 : 1024;
+        t = want < 64 ? want : 64;
+        while (t < 1024 && t < want && (n > 0 ? n : 1) * t < (long long)sms * resident_threads(kernel, loop)) t *= 2;
     }
     if (t > ni.max_threads) t = ni.max_threads;
     if (t < 32) t = 32;
     long long b = n > 0 ? n : 1;
-    const int sms = sm_count(kernel, loop);
     long long cap = 2147483647LL;
     if (b_env > 0) {
         cap = (long long)sms * b_env;
