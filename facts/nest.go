@@ -11,7 +11,8 @@ package facts
 //                                    loops nested in it (such a loop is one
 //                                    statement, Kind /do_concurrent, S its
 //                                    loop site); Depth 0: directly in the body.
-//   dc_bound_read(L, V)              the limits or steps of L read variable V.
+//   dc_bound_read(L, V)              the limits or steps of L read variable V
+//                                    (not an array they only ask the shape of).
 //   dc_bound_call(L, S)              the limits or steps of L reference a
 //                                    procedure of the program (or an external
 //                                    one) at S.
@@ -159,8 +160,14 @@ func (x *extractor) firstSub(e *frontend.Expr) ast.Constant {
 	return name("/none")
 }
 
-// nestExprVars calls v for every variable an expression reads and c for
-// every reference of a procedure that is not an intrinsic.
+// inquiry are the intrinsics whose first argument is asked for its shape
+// or kind, not read.
+var inquiry = map[string]bool{"size": true, "lbound": true, "ubound": true, "shape": true, "kind": true,
+	"allocated": true, "present": true, "len": true, "rank": true}
+
+// nestExprVars calls v for every variable an expression reads (not the
+// array an inquiry asks about) and c for every reference of a procedure
+// that is not an intrinsic.
 func (x *extractor) nestExprVars(e *frontend.Expr, v func(*frontend.Symbol), c func(*frontend.Expr)) {
 	if e == nil || e.Const != nil && e.Kind != frontend.EName {
 		return
@@ -170,6 +177,13 @@ func (x *extractor) nestExprVars(e *frontend.Expr, v func(*frontend.Symbol), c f
 		v(symRoot(e.Sym))
 	case e.Kind == frontend.ERef && e.Ref == frontend.RefFunction && c != nil:
 		c(e)
+	case e.Kind == frontend.ERef && e.Ref == frontend.RefIntrinsic && e.Intr != nil && inquiry[e.Intr.Name] && len(e.Args) > 0:
+		// The shape of an array is not its elements: only the other
+		// arguments (dim, kind) are read.
+		for _, a := range e.Args[1:] {
+			x.nestExprVars(a, v, c)
+		}
+		return
 	}
 	x.nestExprVars(e.X, v, c)
 	x.nestExprVars(e.Y, v, c)

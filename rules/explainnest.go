@@ -18,6 +18,7 @@ var nestWords = map[string]string{
 	"/bound_written": "its limits read a variable the loop around it writes",
 	"/bound_local":   "its limits read a local of the loops around it",
 	"/bound_call":    "its limits call a procedure",
+	"/bound_device":  "its limits read an array a parallel loop writes (the host evaluates them before the launch)",
 	"/reduce":        "it reduces a variable the loop around it does not reduce with the same operator",
 	"/mask_local":    "a mask of the loops around it reads a variable it makes local",
 	"/stops":         "the kernel can stop (a stopped thread would leave the others at a barrier)",

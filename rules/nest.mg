@@ -9,6 +9,9 @@
 #   parent writes, no local of the nest, and call no procedure: the kernel
 #   iterates the indices of both as one space (as a header of several indices
 #   does). A reduce of the inner loop needs the same reduce on the parent.
+#   The host evaluates the limits of a nest combined with a kernel's loop,
+#   so they may not read an array any parallel loop writes (the host's copy
+#   may be older than the device's).
 # - /shared: a first nested loop of a kernel (the kernel's loop and the
 #   loops combined with it form its iteration space) whose iterations each
 #   run on the threads of a block (cuda): the block's threads share this
@@ -42,7 +45,7 @@ Decl nest_parent(I, O)
          arg(I, "inner loop"), arg(O, "outer loop")].
 
 Decl nest_apart(I, Reason, Site)
-  descr [doc("Do concurrent I is not combined with the loop around it because of Reason (/statements: the parent's body holds more than I; /bound_index, /bound_written, /bound_local, /bound_call: I's limits read an index of the nest, a variable the parent writes, a local of the nest, or call a procedure; /reduce: I reduces a variable the parent does not reduce with the same operator; /mask_local: a mask of the nest reads a variable I makes local), at Site."),
+  descr [doc("Do concurrent I is not combined with the loop around it because of Reason (/statements: the parent's body holds more than I; /bound_index, /bound_written, /bound_local, /bound_call, /bound_device: I's limits read an index of the nest, a variable the parent writes, a local of the nest, call a procedure, or read an array a parallel loop writes (the host evaluates them); /reduce: I reduces a variable the parent does not reduce with the same operator; /mask_local: a mask of the nest reads a variable I makes local), at Site."),
          arg(I, "inner loop"), arg(Reason, "reason"), arg(Site, "where")].
 
 Decl nest_combined(I, O)
@@ -66,7 +69,7 @@ Decl nest_mode(I, Mode)
          arg(I, "inner loop"), arg(Mode, "mode")].
 
 Decl nest_host_trip(I)
-  descr [doc("The limits and steps of shared loop I and of the loops combined with it can be evaluated by the host before the launch (no index of a loop around them, nothing the kernel writes, no local, no procedure): the launch sizes the blocks from its trip count."),
+  descr [doc("The limits and steps of shared loop I and of the loops combined with it can be evaluated by the host before the launch (no index of a loop around them, nothing the kernel writes, no array a parallel loop writes, no local, no procedure): the launch sizes the blocks from its trip count."),
          arg(I, "inner loop")].
 
 Decl nest_stage(I, X, Y)
@@ -100,6 +103,11 @@ nest_apart(I, /bound_index, I) :- dc_bound_read(I, V), nest_chain(I, A), loop_in
 nest_apart(I, /bound_written, I) :- dc_bound_read(I, V), nest_parent(I, O), loop_writes(O, V).
 nest_apart(I, /bound_local, I) :- dc_bound_read(I, V), nest_chain(I, A), locality(A, /local, V, _).
 nest_apart(I, /bound_call, S) :- nest_parent(I, _), dc_bound_call(I, S).
+# The host evaluates the limits of a nest combined with a kernel's loop,
+# before the launch: an array a parallel loop writes may be newer on the
+# device (the scalars the kernel reads, as these limits do, are host
+# accesses of the launch: rules/sync.mg fetches them before it).
+nest_apart(I, /bound_device, I) :- dc_bound_read(I, V), nest_chain(I, K), nest_top(K), var_attr(V, /array), loop_writes(_, V).
 nest_same_reduce(O, V, Op) :- reduce_op(O, V, Op).
 nest_apart(I, /reduce, S) :- locality(I, /reduce, V, S), reduce_op(I, V, Op), nest_parent(I, O), !nest_same_reduce(O, V, Op).
 nest_privatizes(I, V, S) :- locality(I, /local, V, S).
@@ -163,6 +171,7 @@ nest_bound_dep(I) :- dc_bound_read(I, V), loop_parent(I, A), loop_index(A, V).
 nest_bound_dep(I) :- dc_bound_read(I, V), loop_parent(I, A), locality(A, /local, V, _).
 nest_bound_dep(I) :- dc_bound_read(I, V), loop_parent(I, A), nest_top(A), loop_writes(A, V).
 nest_bound_dep(I) :- dc_bound_call(I, _).
+nest_bound_dep(I) :- dc_bound_read(I, V), var_attr(V, /array), loop_writes(_, V).
 nest_group_dep(I) :- nest_group(G, I), nest_bound_dep(G).
 nest_host_trip(I) :- nest_is_shared(I), !nest_group_dep(I).
 

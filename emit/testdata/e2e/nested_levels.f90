@@ -10,7 +10,7 @@ program nested_levels
   implicit none
   integer, parameter :: n = 40, m = 33, p = 21
   integer :: a(p, m, n), b(p, m, n), c(p, m, n), d(p, m, n), r(p, m, n), s
-  integer :: tri(n, n), rtri(n, n), first(n), last(n), i, j, k, bad
+  integer :: tri(n, n), rtri(n, n), first(n), last(n), lens(n), e(n, n), i, j, k, bad
   a = 0
   b = 0
   c = 0
@@ -39,6 +39,17 @@ program nested_levels
       do concurrent (k = 2:p)
         d(k, j, i) = d(1, j, i) * k
       end do
+    end do
+  end do
+  ! A limit read from an array a previous loop wrote: evaluated on the
+  ! device (the loops are not combined, the host may not have it yet).
+  do concurrent (i = 1:n)
+    lens(i) = mod(i * 3, n) + 1
+  end do
+  e = 0
+  do concurrent (i = 1:n)
+    do concurrent (j = 1:lens(5))
+      e(j, i) = i * j
     end do
   end do
   ! Triangular: the inner limits read the outer index.
@@ -88,6 +99,11 @@ program nested_levels
     if (first(i) /= rtri(1, i) + rtri(n, i) .or. last(i) /= sum(rtri(:, i))) bad = bad + 1
   end do
   if (any(tri /= rtri)) bad = bad + 1
+  do i = 1, n
+    do j = 1, n
+      if (j <= 16 .and. e(j, i) /= i * j .or. j > 16 .and. e(j, i) /= 0) bad = bad + 1
+    end do
+  end do
   if (bad /= 0) then
     print '(a,i0)', 'FAIL ', bad
     error stop 1

@@ -30,7 +30,7 @@ program nested_row_reduce
   implicit none
   integer, parameter :: n = 1000, m = 333
   real(8) :: a(m, n), rowsum(n), rowmax(n), scaled(m, n), total, t2
-  integer :: cnt(n), k(m, n), i, j, bad, itot
+  integer :: cnt(n), k(m, n), i, j, bad, itot, mxc, hist(m, n)
   real(8) :: s, mx, w
   integer :: c
   do i = 1, n
@@ -76,6 +76,17 @@ program nested_row_reduce
     end do
     itot = itot + cnt(i)
   end do
+  ! A limit the previous loop computed (the host evaluates it: combined).
+  mxc = 0
+  do concurrent (i = 1:n) reduce(max: mxc)
+    mxc = max(mxc, cnt(i))
+  end do
+  hist = -1
+  do concurrent (i = 1:n)
+    do concurrent (j = 1:mxc)
+      hist(j, i) = i + j
+    end do
+  end do
   do j = 1, nr
     do i = 1, nc
       mat(i, j) = real(i - j, 8)
@@ -97,6 +108,12 @@ program nested_row_reduce
       if (scaled(j, i) /= a(j, i) - s / m) bad = bad + 1
     end do
   end do
+  if (mxc /= maxval(cnt)) bad = bad + 1
+  do i = 1, n
+    do j = 1, m
+      if (j <= mxc .and. hist(j, i) /= i + j .or. j > mxc .and. hist(j, i) /= -1) bad = bad + 1
+    end do
+  end do
   if (total /= sum(a)) bad = bad + 1
   if (t2 /= sum(a) + n) bad = bad + 1
   if (itot /= sum(cnt)) bad = bad + 1
@@ -109,6 +126,7 @@ program nested_row_reduce
   end if
   print '(a,f0.1)', 'total ', total
   print '(a,i0)', 'count ', itot
+  print '(a,i0)', 'longest ', mxc
   print '(a,f0.1)', 'row 7 ', rowsum(7)
   print '(a)', 'PASSED'
 end program
