@@ -372,11 +372,18 @@ func (g *kernelGen) stagedLoop(c *frontend.Construct, in *lowering.InnerLoop) {
 	defer func() { g.loopDepth-- }()
 	restore := g.saveNames()
 	defer restore()
-	g.tmp++
-	n := g.tmp
+	// One tile per element type for the kernel: staged loops follow each
+	// other, each ending with a barrier.
 	ct := ctype(a.LHS.Type)
-	tile := fmt.Sprintf("fgpu_tile%d", n)
-	g.sharedDecls = append(g.sharedDecls, fmt.Sprintf("__shared__ %s %s[32][33];", ct, tile))
+	tile := "fgpu_tile_" + strings.NewReplacer("<", "_", ">", "_", " ", "").Replace(ct)
+	decl := fmt.Sprintf("__shared__ %s %s[32][33];", ct, tile)
+	have := false
+	for _, d := range g.sharedDecls {
+		have = have || d == decl
+	}
+	if !have {
+		g.sharedDecls = append(g.sharedDecls, decl)
+	}
 	h := in.Do
 	X, Y := in.StageX, in.StageY
 	g.line("{ // staged through shared memory (rules/nest.mg): read along %s, written along %s", h.Concurrent.Indices[Y].Name, h.Concurrent.Indices[X].Name)
