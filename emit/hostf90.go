@@ -602,7 +602,10 @@ func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 			args = append(args, s.Name)
 		}
 	}
-	for _, ix := range k.Do.Concurrent.Indices {
+	// The limits of every index (a nested loop combined with the kernel's
+	// has its own), then those from which a grouped kernel sizes its
+	// blocks (emit/nest.go).
+	for _, ix := range append(append([]*frontend.ConcurrentIndex(nil), k.Bounds...), hintBounds(k)...) {
 		st := "1_8"
 		if ix.Step != nil {
 			st = fmt.Sprintf("int(%s, 8)", ix.Step)
@@ -676,6 +679,13 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 		}
 		for d := range k.Indices {
 			for _, w := range []string{"lo", "hi", "st"} {
+				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
+				dummies = append(dummies, n)
+				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+			}
+		}
+		for d := range hintBounds(k) {
+			for _, w := range []string{"hlo", "hhi", "hst"} {
 				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
 				dummies = append(dummies, n)
 				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))

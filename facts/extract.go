@@ -90,6 +90,7 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x.arrayStmts() // whole-array assignments between launches (arraystmt.go)
 	x.hostCFG()    // host control flow of procedures that launch (cfg.go)
 	x.packFacts()  // packs of iterations (pack.go)
+	x.nestFacts()  // nested do concurrent loops (nest.go)
 	// Derived types (their components) last: every type seen gets facts.
 	for i := 0; i < len(x.dtList); i++ {
 		x.derivedFacts(x.dtList[i])

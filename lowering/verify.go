@@ -187,9 +187,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					v.expr(ix.Step)
 				}
 				v.expr(h.Concurrent.Mask)
-				if len(h.Locality) > 0 {
-					v.nyi(h.Pos, "locality specs on a do concurrent nested in an offloaded loop")
-				}
+				v.innerLocality(x, h)
 			} else {
 				v.expr(h.Lo)
 				v.expr(h.Hi)

@@ -175,6 +175,33 @@ Decl constant(Site, Owner)
          arg(Site, "expression"), arg(Owner, "loop or procedure")]
   bound [/name, /name].
 
+# --- Nested do concurrent loops (facts/nest.go; rules/nest.mg) ---
+
+Decl dc_stmt(L, S, Kind, Depth)
+  descr [doc("S is a statement of the body of do concurrent loop L, outside the do concurrent loops nested in it (such a loop is one statement of Kind /do_concurrent, S its loop site). Kind: /assign (intrinsic assignment), /call (a CALL statement or a defined assignment), /if, /do (DO, DO WHILE), /select, /block, /associate, /do_concurrent, /cycle, /exit, /continue, /other. Depth 0: directly in the body; a statement inside a construct is one deeper."),
+         arg(L, "loop"), arg(S, "statement"), arg(Kind, "kind"), arg(Depth, "depth")]
+  bound [/name, /name, /name, /number].
+
+Decl dc_bound_read(L, V)
+  descr [doc("The limits or steps of do concurrent loop L read variable V (evaluated before the loop, in the scope around it)."),
+         arg(L, "loop"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl dc_bound_call(L, S)
+  descr [doc("The limits or steps of do concurrent loop L reference a procedure that is not an intrinsic, at S."),
+         arg(L, "loop"), arg(S, "the reference")]
+  bound [/name, /name].
+
+Decl dc_mask_read(L, V)
+  descr [doc("The mask of do concurrent loop L reads variable V."),
+         arg(L, "loop"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl assign_ref(S, R, Side, V, First)
+  descr [doc("R is an element reference to array V in the assignment S, a statement directly in the body of a do concurrent loop: Side /lhs (the assigned element) or /rhs (an element the value reads, at any depth). First is the variable that is R's whole first subscript, or /none."),
+         arg(S, "assignment"), arg(R, "element reference"), arg(Side, "/lhs or /rhs"), arg(V, "array"), arg(First, "variable of the first subscript, or /none")]
+  bound [/name, /name, /name, /name, /name].
+
 # --- Whole-array assignments between launches (facts/arraystmt.go) ---
 
 Decl host_loop(H, P)

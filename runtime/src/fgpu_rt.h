@@ -309,6 +309,28 @@ cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
 void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, int* blocks, int* threads,
                             const char* kernel, const char* loop);
 
+/* Launch geometry of a kernel whose iterations each run on a block, its
+ * threads sharing the iterations of a nested do concurrent (rules/nest.mg,
+ * emit/nest.go): n iterations, inner the largest trip count of its shared
+ * loops when the host knows it (0 when not). Threads per block: 128 for a
+ * loop staged through shared memory (FGPU_NEST_STAGED: eight 32-element
+ * rows of its 32 x 32 tiles a thread in each phase); otherwise inner
+ * rounded up to a multiple of 32, at most 64, doubled (up to inner, 1024
+ * when unknown) while the n blocks would hold fewer threads than the
+ * device keeps resident; at most what the kernel's registers allow.
+ * Measured on the H200 (bench/RESULTS.md): a 16384^2 real(8) tiled
+ * transpose ran at 3.50 TB/s with 128 threads, 3.23 with 256, 2.73 with
+ * 512; row sums of 1000 and 4096 columns at 3.53 and 3.79 TB/s with 64
+ * threads, 2.92 and 3.65 with 256, 0.87 and 2.23 with 1024. Blocks: one an
+ * iteration (the kernel loops block-stride when there are fewer), at most
+ * four waves of resident blocks for a kernel with a block reduction
+ * (FGPU_NEST_REDUCE: each block leaves a partial). FGPU_THREADS_PER_BLOCK
+ * and FGPU_BLOCKS_PER_SM override the choice. */
+#define FGPU_NEST_STAGED 1
+#define FGPU_NEST_REDUCE 2
+void fgpu_cuda_geometry_nested(const void* fn, long long n, long long inner, int flags, int* blocks, int* threads,
+                               const char* kernel, const char* loop);
+
 /* A device-only scratch buffer of at least bytes bytes, one per kernel (fn)
  * and slot, reused by every launch of that kernel (launches are ordered on
  * the stream, so one launch's use ends before the next begins). Zeroed

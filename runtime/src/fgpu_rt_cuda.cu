@@ -377,7 +377,81 @@ struct ScratchHit {
     size_t bytes = 0;
 };
 ScratchHit scratch_last[4];
+
+// Threads resident on a multiprocessor at most (2048 on the H100/H200).
+int resident_threads(const char* kernel, const char* loop) {
+    static int n = 0;
+    if (n == 0) {
+        int dev = 0;
+        FGPU_CUDA_CHECK(cudaGetDevice(&dev), kernel, loop);
+        FGPU_CUDA_CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMaxThreadsPerMultiProcessor, dev), kernel, loop);
+        if (n < 32) n = 2048;
+    }
+    return n;
+}
+
+// The most threads a block of a kernel may have (its registers), and the
+// blocks of a given size resident on a multiprocessor, per kernel.
+struct NestedInfo {
+    int max_threads = 0, regs = 0;
+    std::map<int, int> per_sm;
+};
+std::map<const void*, NestedInfo> nested_infos;
+
 } // namespace
+
+extern "C" void fgpu_cuda_geometry_nested(const void* fn, long long n, long long inner, int flags, int* blocks,
+                                          int* threads, const char* kernel, const char* loop) {
+    fgpu_cuda_init(kernel, loop);
+    static const long t_env = env_int("FGPU_THREADS_PER_BLOCK", 0);
+    static const long b_env = env_int("FGPU_BLOCKS_PER_SM", 0);
+    std::lock_guard<std::mutex> lk(geo_mu);
+    auto it = nested_infos.find(fn);
+    if (it == nested_infos.end()) {
+        cudaFuncAttributes attr;
+        FGPU_CUDA_CHECK(cudaFuncGetAttributes(&attr, fn), kernel, loop);
+        NestedInfo ni;
+        ni.max_threads = attr.maxThreadsPerBlock < 1024 ? attr.maxThreadsPerBlock : 1024;
+        ni.max_threads -= ni.max_threads % 32;
+        if (ni.max_threads < 32) ni.max_threads = 32;
+        ni.regs = attr.numRegs;
+        it = nested_infos.emplace(fn, ni).first;
+    }
+    NestedInfo& ni = it->second;
+    const int sms = sm_count(kernel, loop);
+    long long t;
+    if (t_env > 0) {
+        t = (t_env + 31) / 32 * 32;
+    } else if (flags & FGPU_NEST_STAGED) {
+        t = 128;
+    } else {
+        // Small blocks, many resident; larger ones (up to the inner trip
+        // count) while the iterations would leave the device's threads idle.
+        const long long want = inner > 0 ? (inner + 31) / 32 * 32 : 1024;
+        t = want < 64 ? want : 64;
+        while (t < 1024 && t < want && (n > 0 ? n : 1) * t < (long long)sms * resident_threads(kernel, loop)) t *= 2;
+    }
+    if (t > ni.max_threads) t = ni.max_threads;
+    if (t < 32) t = 32;
+    long long b = n > 0 ? n : 1;
+    long long cap = 2147483647LL;
+    if (b_env > 0) {
+        cap = (long long)sms * b_env;
+    } else if (flags & FGPU_NEST_REDUCE) {
+        auto p = ni.per_sm.find((int)t);
+        if (p == ni.per_sm.end()) {
+            int per = 0;
+            FGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fn, (int)t, 0), kernel, loop);
+            if (per < 1) per = 1;
+            p = ni.per_sm.emplace((int)t, per).first;
+        }
+        cap = 4LL * sms * p->second;
+    }
+    if (b > cap) b = cap;
+    *threads = (int)t;
+    *blocks = (int)b;
+    fgpu_rt_note_geometry(kernel, loop, *blocks, *threads, ni.regs);
+}
 
 extern "C" void* fgpu_cuda_scratch(const void* fn, int slot, size_t bytes, const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
