@@ -47,32 +47,30 @@ func ExplainSync(cr *CheckResult, pt SyncPoint) []string {
 			what = e.String()
 		}
 	}
+	// The derived fact of the decision: at the statement, hoisted before a
+	// loop, or through a pointer component.
+	decided := func(at, loop, path string) ast.Atom {
+		pred := at
+		switch {
+		case pt.Path:
+			pred = path
+		case pt.Hoisted:
+			pred = loop
+		}
+		return ast.NewAtom(pred, nameConst(pt.Site), nameConst(pt.Var))
+	}
 	var out []string
 	var fact ast.Atom
 	switch pt.Kind {
 	case SyncFetch:
 		out = append(out, head+"fetch of "+what+" "+where+": the device copy is copied back when a launch left newer values")
-		switch {
-		case pt.Path:
-			fact = ast.NewAtom("fetch_path_at", nameConst(pt.Site), nameConst(pt.Var))
-		case pt.Hoisted:
-			fact = ast.NewAtom("fetch_before_loop", nameConst(pt.Site), nameConst(pt.Var))
-		default:
-			fact = ast.NewAtom("fetch_at", nameConst(pt.Site), nameConst(pt.Var))
-		}
+		fact = decided("fetch_at", "fetch_before_loop", "fetch_path_at")
 	case SyncStale:
 		out = append(out, head+"stale mark of "+what+" "+where+": the host may write it, and the device may hold a copy, which the next launch copies in again")
-		switch {
-		case pt.Path:
-			fact = ast.NewAtom("stale_path_at", nameConst(pt.Site), nameConst(pt.Var))
-		case pt.Hoisted:
-			fact = ast.NewAtom("stale_before_loop", nameConst(pt.Site), nameConst(pt.Var))
-		default:
-			fact = ast.NewAtom("stale_at", nameConst(pt.Site), nameConst(pt.Var))
-		}
+		fact = decided("stale_at", "stale_before_loop", "stale_path_at")
 	case SyncDiscard:
 		out = append(out, head+"discard of "+what+" "+where+": its storage ends (or is defined whole) here, so the device copies are dropped without copy back")
-		fact = ast.NewAtom("discard_at", nameConst(pt.Site), nameConst(pt.Var))
+		fact = decided("discard_at", "discard_at", "discard_at")
 	case SyncExternal:
 		out = append(out, head+"a call of a procedure whose body is not among the given files: the host waits, and copies back and marks stale every device copy of storage that is not on the stack (it may access any of it)")
 		fact = ast.NewAtom("external_at", nameConst(pt.Site))
