@@ -10,6 +10,11 @@ package emit_test
 //	                   "! EXIT: N" (the exit status, else 0)
 //	NAME.expected.err  the exact stderr (absent: empty)
 //
+// A program gfortran 12 builds but miscompiles at the oracle's -O2 (its
+// first line says "! GFORTRAN: miscompiles (why)") has the same files, and
+// gfortran -O0 must print them (so a compiler still checks the hand-written
+// expectation).
+//
 // A gfortran backtrace ("Error termination. Backtrace:" and the frames
 // after it) holds addresses that change from run to run; it is compared as
 // "Error termination." only.
@@ -51,10 +56,13 @@ type e2eResult struct {
 
 // e2eProgram is one program of testdata/e2e.
 type e2eProgram struct {
-	name    string            // file name, e.g. "nested_dc.f90"
-	path    string            // absolute path
-	rejects bool              // "! GFORTRAN: rejects": the oracle is NAME.expected.*
-	nyi     map[string]string // from NYI.txt: device ("" for all) -> expected message
+	name    string // file name, e.g. "nested_dc.f90"
+	path    string // absolute path
+	rejects bool   // "! GFORTRAN: rejects": the oracle is NAME.expected.*
+	// "! GFORTRAN: miscompiles": the oracle is NAME.expected.*, which
+	// gfortran -O0 must print too.
+	miscompiles bool
+	nyi         map[string]string // from NYI.txt: device ("" for all) -> expected message
 }
 
 // nyiFor is the NYI.txt message expected from a build for dev ("" if none).
@@ -112,6 +120,7 @@ func e2ePrograms(t *testing.T) []e2eProgram {
 		p := e2eProgram{name: filepath.Base(f), path: f, nyi: nyi[filepath.Base(f)]}
 		first, _, _ := strings.Cut(string(src), "\n")
 		p.rejects = regexp.MustCompile(`(?i)^\s*!\s*GFORTRAN:\s*rejects\b`).MatchString(first)
+		p.miscompiles = regexp.MustCompile(`(?i)^\s*!\s*GFORTRAN:\s*miscompiles\b`).MatchString(first)
 		seen[p.name] = true
 		progs = append(progs, p)
 	}
@@ -198,11 +207,17 @@ func expected(t *testing.T, p e2eProgram) e2eResult {
 	return r
 }
 
-// gfortranRef builds p with gfortran alone in dir and runs it.
+// gfortranRef builds p with gfortran alone (at -O2) in dir and runs it.
 func gfortranRef(t *testing.T, fc string, p e2eProgram, dir string) e2eResult {
 	t.Helper()
-	exe := filepath.Join(dir, "ref")
-	cmd := exec.Command(fc, "-O2", "-ffpe-summary=none", "-o", exe, p.path)
+	return gfortranRun(t, fc, "-O2", p, dir)
+}
+
+// gfortranRun builds p with gfortran alone at opt in dir and runs it.
+func gfortranRun(t *testing.T, fc, opt string, p e2eProgram, dir string) e2eResult {
+	t.Helper()
+	exe := filepath.Join(dir, "ref"+opt)
+	cmd := exec.Command(fc, opt, "-ffpe-summary=none", "-o", exe, p.path)
 	cmd.Dir = dir // module files go there
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("gfortran cannot build %s (mark it \"! GFORTRAN: rejects\" and add expected.out?): %v\n%s", p.name, err, out)
@@ -314,9 +329,18 @@ func TestE2E(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			var ref e2eResult
-			if p.rejects {
+			switch {
+			case p.rejects:
 				ref = expected(t, p)
-			} else {
+			case p.miscompiles:
+				// The hand-written oracle, checked by gfortran -O0; the -O2
+				// build gfortran gets wrong is only logged.
+				ref = expected(t, p)
+				compare(t, "gfortran -O0 (the expected output of a program gfortran -O2 miscompiles)", ref, gfortranRun(t, fc, "-O0", p, dir))
+				if o2 := gfortranRun(t, fc, "-O2", p, dir); o2 == ref {
+					t.Logf("gfortran -O2 no longer miscompiles %s", p.name)
+				}
+			default:
 				ref = gfortranRef(t, fc, p, dir)
 			}
 			checkOracle(t, p, ref)
@@ -389,11 +413,11 @@ func TestE2ECorpus(t *testing.T) {
 			t.Errorf("%s: does not check itself (no error stop on a FAIL path)", p.name)
 		}
 		_, errOut := os.Stat(strings.TrimSuffix(p.path, ".f90") + ".expected.out")
-		if p.rejects && errOut != nil {
-			t.Errorf("%s: marked GFORTRAN: rejects without expected.out", p.name)
+		if (p.rejects || p.miscompiles) && errOut != nil {
+			t.Errorf("%s: marked GFORTRAN: rejects or miscompiles without expected.out", p.name)
 		}
-		if !p.rejects && errOut == nil {
-			t.Errorf("%s: has expected.out but is not marked GFORTRAN: rejects (gfortran is its oracle)", p.name)
+		if !p.rejects && !p.miscompiles && errOut == nil {
+			t.Errorf("%s: has expected.out but is not marked GFORTRAN: rejects or miscompiles (gfortran is its oracle)", p.name)
 		}
 	}
 	extra, _ := filepath.Glob(filepath.Join(e2eDir, "*.expected.*"))

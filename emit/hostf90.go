@@ -2,11 +2,12 @@ package emit
 
 // This file rewrites the user's Fortran: each offloaded loop becomes a call
 // of its launch routine (with the interface module used by the unit), and
-// each parallel loop kept on the host loses its locality specs and
-// type-spec (gfortran 12 rejects them) while keeping their meaning: a
-// BLOCK declares the index of a type-spec, a shadow for each local
-// variable, and a saved copy for each local_init variable. Everything else
-// is kept byte for byte (comments and layout).
+// each parallel loop kept on the host becomes plain DO loops in a BLOCK
+// with the meaning the standard gives the do concurrent (hostLoopEdit:
+// limits evaluated once, every mask before any iteration, the index names
+// construct entities, locality specs and the type-spec, which gfortran 12
+// rejects, turned into declarations). Everything else is kept byte for
+// byte (comments and layout).
 
 import (
 	"fmt"
@@ -38,7 +39,8 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 	edits := map[string][]edit{}
 	uses := map[*frontend.Procedure]bool{}
 	for k := range plan.Host {
-		if e, ok := hostLoopEdit(k, &all); ok {
+		line, _ := prog.Line(fileOf(k), frontend.StmtPos(k.Head).Line)
+		if e, ok := hostLoopEdit(k, line[:len(line)-len(strings.TrimLeft(line, " \t"))], &all); ok {
 			edits[fileOf(k)] = append(edits[fileOf(k)], e...)
 		}
 	}
@@ -47,17 +49,18 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 		edits[k.File] = append(edits[k.File], kernelCallEdit(k, &all))
 		uses[k.Proc] = true
 	}
-	if len(plan.Kernels) > 0 { // waits, discards, stale marks, leaves (hostsync.go); before the use lines
-		all = append(all, syncEdits(prog, cr, plan, moduleHash(plan), edits)...)
+	if len(plan.Kernels) > 0 { // fetches, waits, discards, stale marks (hostsync.go); before the use lines
+		all = append(all, syncEdits(prog, cr, plan, moduleHash(plan), edits, uses)...)
 	}
-	// The interface module is used by every unit that launches kernels.
+	// The interface module is used by every unit that launches kernels or
+	// calls the runtime.
 	var ifaceMod string
 	if len(plan.Kernels) > 0 {
 		ifaceMod = "fgpu_launch_" + moduleHash(plan)
 		for p := range uses {
 			if p.Head == nil {
 				all = append(all, frontend.Diagnostic{Pos: p.Pos, Severity: frontend.SevError,
-					Msg: "not yet implemented: offloaded loops in a main program without a PROGRAM statement [nyi]"})
+					Msg: "not yet implemented: offloaded loops, or host accesses of device data, in a main program without a PROGRAM statement [nyi]"})
 			}
 		}
 	}
@@ -178,104 +181,364 @@ func apply(lines []string, edits []edit) string {
 	return s
 }
 
-// hostLoopEdit rewrites a do concurrent kept on the host, when it has a
-// type-spec or locality specs.
-func hostLoopEdit(k *frontend.Construct, diags *frontend.Diagnostics) ([]edit, bool) {
+// hostLoopEdit rewrites a do concurrent kept on the host into plain DO
+// loops with the meaning the standard gives it (F2018 11.1.7.4.2), inside
+// a BLOCK:
+//
+//   - the index names are construct entities: the BLOCK declares them (with
+//     the type-spec's type, else the type of the variable of that name), so
+//     a variable of the same name outside keeps its value;
+//   - the limits and steps are evaluated once, before anything else, into
+//     variables of the index's type (a nest would evaluate an inner DO's
+//     limits again at every outer iteration);
+//   - the mask is evaluated for every combination of index values before
+//     any iteration runs, into a logical array, and an iteration whose mask
+//     was false is skipped; so a body that changes what the mask reads does
+//     not change which iterations run. A mask that reads nothing but index
+//     names, constants and intrinsic functions is tested in the iteration
+//     instead (the same result, no array);
+//   - the nest order is the CPU kernels' (emit/cpukernel.go, loopOrder): the
+//     innermost DO is the index most array elements of the body have as
+//     their first subscript, the next one that of their second, and so on;
+//     without such references (and for ties) the first index is innermost
+//     and the last outermost, the order gfortran's own translation of a do
+//     concurrent runs in (gfortran -O0; at -O1 and above its front end
+//     reorders the nest by a heuristic of its own, -ffrontend-loop-interchange,
+//     and then evaluates the inner limits again at every outer iteration);
+//   - the construct name goes to the innermost DO, so that CYCLE NAME (and a
+//     plain CYCLE) ends the iteration; EXIT cannot leave a do concurrent;
+//   - local and local_init: a shadow variable per name in an inner BLOCK; a
+//     local_init shadow takes the value the variable had before the loop at
+//     the start of every iteration; shared, default(none) and reduce mean
+//     the same in a sequential loop and are dropped.
+//
+// Plain DO loops are what gfortran 12 compiles right: at -O1 and above it
+// miscompiles some masked do concurrent loops of its own (a mask that reads
+// the element the body writes: emit/testdata/e2e/host_mask_miscompile.f90).
+//
+// ind is the indentation of the loop's first line.
+func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics) ([]edit, bool) {
 	d := k.Head.(*frontend.DoStmt)
-	if d.Concurrent.Type == nil && len(d.Locality) == 0 {
-		return nil, false
-	}
 	end, ok := k.End.(*frontend.EndStmt)
-	if !ok || d.SharedLine || end.SharedLine {
+	if !ok || d.SharedLine || end.SharedLine || d.EndLabel != "" {
 		*diags = append(*diags, frontend.Diagnostic{Pos: d.Pos, Severity: frontend.SevError,
 			Msg: "not yet implemented: rewriting a do concurrent that shares a line with other statements or ends on a label [nyi]"})
 		return nil, false
 	}
-	var pre, header, post []string
-	pre = append(pre, "block  ! fgpu: locality of the do concurrent below")
-	outer := (*frontend.Scope)(nil)
+	h := d.Concurrent
+	var outer *frontend.Scope
 	if k.Scope != nil {
 		outer = k.Scope.Parent
 	}
-	if d.Concurrent.Type != nil && k.Scope != nil {
-		for _, ix := range d.Concurrent.Indices {
-			if s := k.Scope.Local(ix.Name); s != nil {
-				pre = append(pre, fmt.Sprintf("  %s :: %s", typeDecl(s), s.Name))
+	n := len(h.Indices)
+	// The type of each index: its symbol in the construct's scope.
+	idxType := make([]string, n)
+	for i, ix := range h.Indices {
+		idxType[i] = "integer"
+		if k.Scope != nil {
+			if s := k.Scope.Local(ix.Name); s != nil && s.Type.Base == frontend.TyInteger {
+				idxType[i] = s.Type.String()
 			}
 		}
 	}
-	var initCopies []string
-	var shadows []string
+	// Limits into variables when the nest or the mask array repeats them.
+	boundVars := n > 1 || h.Mask != nil
+	maskArray := h.Mask != nil && !maskIndexOnly(h.Mask, k.Scope)
+
+	var spec, exec []string
+	label := ""
+	if d.Label != "" {
+		label = d.Label + " "
+	}
+	head := ind + label + "block  ! fgpu: the do concurrent below, kept on the host, as DO loops"
+	if maskArray {
+		spec = append(spec, ind+"  use, intrinsic :: iso_c_binding, only: fgpu_bool => c_bool")
+	}
+	for i, ix := range h.Indices {
+		spec = append(spec, fmt.Sprintf("%s  %s :: %s", ind, idxType[i], ix.Name))
+	}
+	lo := make([]string, n)
+	hi := make([]string, n)
+	st := make([]string, n)
+	for i, ix := range h.Indices {
+		lo[i], hi[i], st[i] = ix.Lo.String(), ix.Hi.String(), "1"
+		if ix.Step != nil {
+			st[i] = ix.Step.String()
+		}
+		if boundVars {
+			v := fmt.Sprintf("fgpu_lo%d, fgpu_hi%d, fgpu_st%d", i+1, i+1, i+1)
+			spec = append(spec, fmt.Sprintf("%s  %s :: %s", ind, idxType[i], v))
+			exec = append(exec, wrap(fmt.Sprintf("%s  fgpu_lo%d = %s", ind, i+1, lo[i]))...)
+			exec = append(exec, wrap(fmt.Sprintf("%s  fgpu_hi%d = %s", ind, i+1, hi[i]))...)
+			exec = append(exec, wrap(fmt.Sprintf("%s  fgpu_st%d = %s", ind, i+1, st[i]))...)
+			lo[i], hi[i], st[i] = fmt.Sprintf("fgpu_lo%d", i+1), fmt.Sprintf("fgpu_hi%d", i+1), fmt.Sprintf("fgpu_st%d", i+1)
+		}
+	}
+	if maskArray {
+		spec = append(spec, ind+"  logical(fgpu_bool), allocatable :: fgpu_mask(:)", ind+"  integer(8) :: fgpu_m")
+	}
+	order := hostNestOrder(k) // innermost first
+	// doLines opens the nest (order[n-1] outermost), the innermost DO with
+	// the construct's name when named is set.
+	doLines := func(depth int, named bool) []string {
+		var out []string
+		for l := n - 1; l >= 0; l-- {
+			i := order[l]
+			nm := ""
+			if l == 0 && named && d.Name != "" {
+				nm = d.Name + ": "
+			}
+			pad := ind + strings.Repeat("  ", depth+n-1-l)
+			stp := ""
+			if st[i] != "1" {
+				stp = ", " + st[i]
+			}
+			out = append(out, wrap(fmt.Sprintf("%s%sdo %s = %s, %s%s", pad, nm, h.Indices[i].Name, lo[i], hi[i], stp))...)
+		}
+		return out
+	}
+	endLines := func(depth int, named bool, endLabel string) []string {
+		var out []string
+		for l := 0; l < n; l++ {
+			pad := ind + strings.Repeat("  ", depth+n-1-l)
+			s := pad + "end do"
+			if l == 0 {
+				if named && d.Name != "" {
+					s += " " + d.Name
+				}
+				if endLabel != "" {
+					s = endLabel + " " + strings.TrimLeft(s, " ")
+					s = pad + s
+				}
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	if maskArray {
+		var trips []string
+		for i := range h.Indices {
+			trips = append(trips, fmt.Sprintf("max(0_8, (int(%s, 8) - int(%s, 8) + int(%s, 8)) / int(%s, 8))", hi[i], lo[i], st[i], st[i]))
+		}
+		exec = append(exec, wrap(fmt.Sprintf("%s  allocate(fgpu_mask(%s))", ind, strings.Join(trips, " * ")))...)
+		exec = append(exec, ind+"  fgpu_m = 0")
+		exec = append(exec, doLines(1, false)...)
+		pad := ind + strings.Repeat("  ", n+1)
+		exec = append(exec, pad+"fgpu_m = fgpu_m + 1")
+		exec = append(exec, wrap(pad+"fgpu_mask(fgpu_m) = "+h.Mask.String())...)
+		exec = append(exec, endLines(1, false, "")...)
+		exec = append(exec, ind+"  fgpu_m = 0")
+	}
+	// Locality: local_init copies before the loop; shadows in an inner block.
+	var shadows, initSets []string
 	for _, l := range d.Locality {
 		if l.Kind != "local" && l.Kind != "local_init" {
 			continue // shared, default(none) and reduce mean the same in a sequential loop
 		}
-		for _, n := range l.Names {
+		for _, nm := range l.Names {
 			if outer == nil {
 				continue
 			}
-			s := outer.Lookup(n)
+			s := outer.Lookup(nm)
 			if s == nil {
 				continue
 			}
 			decl := typeDecl(s)
 			if l.Kind == "local_init" {
-				pre = append(pre, fmt.Sprintf("  %s :: fgpu_li_%s", decl, n))
-				initCopies = append(initCopies, fmt.Sprintf("  fgpu_li_%s = %s", n, n))
-				post = append(post, fmt.Sprintf("%s = fgpu_li_%s", n, n))
+				spec = append(spec, fmt.Sprintf("%s  %s :: fgpu_li_%s", ind, decl, nm))
+				exec = append(exec, fmt.Sprintf("%s  fgpu_li_%s = %s", ind, nm, nm))
+				initSets = append(initSets, fmt.Sprintf("%s = fgpu_li_%s", nm, nm))
 			}
-			shadows = append(shadows, fmt.Sprintf("  %s :: %s", decl, n))
+			shadows = append(shadows, fmt.Sprintf("%s    %s :: %s", ind, decl, nm))
 		}
 	}
-	pre = append(pre, initCopies...)
+	header := []string{head}
+	header = append(header, spec...)
+	header = append(header, exec...)
+	depth := 1
 	if len(shadows) > 0 {
-		pre = append(pre, "  block")
-		pre = append(pre, shadows...)
+		header = append(header, ind+"  block  ! fgpu: local and local_init variables of the loop")
+		header = append(header, shadows...)
+		depth = 2
 	}
-	header = append(header, pre...)
-	header = append(header, "  "+concurrentHeader(d))
-	for _, p := range post {
-		header = append(header, "    "+p)
+	header = append(header, doLines(depth, true)...)
+	body := ind + strings.Repeat("  ", depth+n)
+	switch {
+	case maskArray:
+		header = append(header, body+"fgpu_m = fgpu_m + 1", body+"if (.not. fgpu_mask(fgpu_m)) cycle")
+	case h.Mask != nil:
+		header = append(header, wrap(body+"if (.not. ("+h.Mask.String()+")) cycle")...)
 	}
-	closing := []string{}
-	closing = append(closing, strings.TrimRight(lineOfEnd(k), " "))
+	for _, s := range initSets {
+		header = append(header, body+s)
+	}
+	closing := endLines(depth, true, end.Label)
 	if len(shadows) > 0 {
-		closing = append(closing, "  end block")
+		closing = append(closing, ind+"  end block")
 	}
-	closing = append(closing, "end block")
+	closing = append(closing, ind+"end block")
 	return []edit{
 		{from: d.Pos.Line, to: d.EndLine, lines: header},
 		{from: end.Pos.Line, to: end.EndLine, lines: closing},
 	}, true
 }
 
-// lineOfEnd is the END DO statement as the user wrote it (name kept).
-func lineOfEnd(k *frontend.Construct) string {
+// hostNestOrder chooses the order of the DO nest of a host loop, innermost
+// first, as loopOrder (emit/cpukernel.go) does for a CPU kernel: level L
+// takes, among the indices left, the one that is the only index in the L-th
+// subscript of the most array elements of the body's assignments, IF and
+// CALL statements; ties (and no references) go to the earlier index.
+func hostNestOrder(k *frontend.Construct) []int {
 	d := k.Head.(*frontend.DoStmt)
-	if d.Name != "" {
-		return "  end do " + d.Name
+	n := len(d.Concurrent.Indices)
+	idx := map[*frontend.Symbol]int{}
+	if k.Scope != nil {
+		for i, ix := range d.Concurrent.Indices {
+			if s := k.Scope.Local(ix.Name); s != nil {
+				idx[s] = i
+			}
+		}
 	}
-	return "  end do"
+	votes := map[int][]int{} // dimension -> votes per index
+	// only is the one index an expression reads (-1: none, -2: several).
+	var only func(e *frontend.Expr) int
+	only = func(e *frontend.Expr) int {
+		if e == nil {
+			return -1
+		}
+		r := -1
+		merge := func(x int) {
+			switch {
+			case x == -1:
+			case r == -1:
+				r = x
+			case r != x:
+				r = -2
+			}
+		}
+		if e.Kind == frontend.EName && e.Sym != nil {
+			if i, ok := idx[e.Sym]; ok {
+				merge(i)
+			}
+		}
+		merge(only(e.X))
+		merge(only(e.Y))
+		for _, a := range e.Args {
+			merge(only(a))
+		}
+		for _, a := range e.Range {
+			merge(only(a))
+		}
+		return r
+	}
+	var expr func(e *frontend.Expr)
+	expr = func(e *frontend.Expr) {
+		if e == nil {
+			return
+		}
+		if e.Kind == frontend.ERef && e.Ref == frontend.RefElement {
+			for l, a := range e.Args {
+				if i := only(a); i >= 0 {
+					if votes[l+1] == nil {
+						votes[l+1] = make([]int, n)
+					}
+					votes[l+1][i]++
+				}
+			}
+		}
+		expr(e.X)
+		expr(e.Y)
+		for _, a := range e.Args {
+			expr(a)
+		}
+		for _, a := range e.Range {
+			expr(a)
+		}
+	}
+	var stmts func(ss []frontend.Stmt)
+	var stmt func(s frontend.Stmt)
+	stmt = func(s frontend.Stmt) {
+		switch x := s.(type) {
+		case *frontend.AssignStmt:
+			expr(x.LHS)
+			expr(x.RHS)
+		case *frontend.IfStmt:
+			expr(x.Cond)
+			if x.Action != nil {
+				stmt(x.Action)
+			}
+		case *frontend.CallStmt:
+			for _, a := range x.Args {
+				expr(a)
+			}
+		case *frontend.Construct:
+			stmts(x.Body)
+			for _, b := range x.Branches {
+				stmts(b.Body)
+			}
+		}
+	}
+	stmts = func(ss []frontend.Stmt) {
+		for _, s := range ss {
+			stmt(s)
+		}
+	}
+	stmts(k.Body)
+	var order []int
+	used := make([]bool, n)
+	for l := 1; l <= n; l++ {
+		best := -1
+		for i := 0; i < n; i++ {
+			if used[i] {
+				continue
+			}
+			if best < 0 || votes[l] != nil && votes[l][i] > votes[l][best] {
+				best = i
+			}
+		}
+		used[best] = true
+		order = append(order, best)
+	}
+	return order
 }
 
-// concurrentHeader writes "[name:] do concurrent (i = lo:hi:st, ..., mask)".
-func concurrentHeader(d *frontend.DoStmt) string {
-	var parts []string
-	for _, ix := range d.Concurrent.Indices {
-		p := fmt.Sprintf("%s = %s:%s", ix.Name, ix.Lo, ix.Hi)
-		if ix.Step != nil {
-			p += ":" + ix.Step.String()
+// maskIndexOnly reports whether a mask reads nothing but the loop's index
+// names, literals, named constants and intrinsic functions of them: then
+// no iteration can change it, and testing it in each iteration equals
+// evaluating every mask first.
+func maskIndexOnly(e *frontend.Expr, sc *frontend.Scope) bool {
+	if e == nil {
+		return true
+	}
+	switch e.Kind {
+	case frontend.ELit:
+		return true
+	case frontend.EName:
+		if e.Ref == frontend.RefConstant {
+			return true
 		}
-		parts = append(parts, p)
+		return sc != nil && e.Sym != nil && sc.Local(e.Name) == e.Sym
+	case frontend.EParen, frontend.EKeyword:
+		return maskIndexOnly(e.X, sc)
+	case frontend.EUnary, frontend.EBinary:
+		if e.Proc != nil { // a defined operator
+			return false
+		}
+		return maskIndexOnly(e.X, sc) && maskIndexOnly(e.Y, sc)
+	case frontend.ERef:
+		if e.Ref != frontend.RefIntrinsic && e.Ref != frontend.RefConstant {
+			if !(e.Ref == frontend.RefElement && e.Sym != nil && e.Sym.Kind == frontend.SymParameter) {
+				return false
+			}
+		}
+		for _, a := range e.Args {
+			if !maskIndexOnly(a, sc) {
+				return false
+			}
+		}
+		return true
 	}
-	if d.Concurrent.Mask != nil {
-		parts = append(parts, d.Concurrent.Mask.String())
-	}
-	name := ""
-	if d.Name != "" {
-		name = d.Name + ": "
-	}
-	return name + "do concurrent (" + strings.Join(parts, ", ") + ")"
+	return false
 }
 
 // typeDecl writes the declaration (type and attributes, without the name)
@@ -339,7 +602,10 @@ func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 			args = append(args, s.Name)
 		}
 	}
-	for _, ix := range k.Do.Concurrent.Indices {
+	// The limits of every index (a nested loop combined with the kernel's
+	// has its own), then those from which a grouped kernel sizes its
+	// blocks (emit/nest.go).
+	for _, ix := range append(append([]*frontend.ConcurrentIndex(nil), k.Bounds...), hintBounds(k)...) {
 		st := "1_8"
 		if ix.Step != nil {
 			st = fmt.Sprintf("int(%s, 8)", ix.Step)
@@ -413,6 +679,13 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 		}
 		for d := range k.Indices {
 			for _, w := range []string{"lo", "hi", "st"} {
+				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
+				dummies = append(dummies, n)
+				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+			}
+		}
+		for d := range hintBounds(k) {
+			for _, w := range []string{"hlo", "hhi", "hst"} {
 				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
 				dummies = append(dummies, n)
 				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))

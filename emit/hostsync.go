@@ -3,11 +3,13 @@ package emit
 // This file writes the placement of the sync analysis (lowering/sync.go)
 // into the host text: the lines inserted before statements
 //
-//	call fgpu_rt_fetch(x)    ! fgpu: fetch (copy back what the statement uses)
-//	call fgpu_<hash>_wait()  ! fgpu: wait (why)   (copies nothing back)
-//	call fgpu_rt_discard(x)  ! fgpu: discard
-//	call fgpu_rt_stale(x)    ! fgpu: host write
-//	call fgpu_<hash>_leave()  ! fgpu: leave
+//	call fgpu_rt_fetch(x)          ! fgpu: fetch (copy back what the device wrote)
+//	call fgpu_<hash>_replay()      ! (after fetches, when a kernel can stop)
+//	call fgpu_<hash>_external()    ! fgpu: call of a procedure without a body
+//	call fgpu_<hash>_wait()        ! fgpu: wait (why)   (copies nothing back)
+//	call fgpu_<hash>_wait_stops()  ! fgpu: wait (why)   (only launches that may stop)
+//	call fgpu_rt_discard(x)        ! fgpu: discard
+//	call fgpu_rt_stale(x)          ! fgpu: host write
 //
 // (a discard or stale mark of an optional, allocatable or pointer variable
 // is guarded by present(), allocated(), associated()), and one-line IFs
@@ -26,14 +28,18 @@ import (
 )
 
 // syncEdits places the sync decisions of cr into edits.
-func syncEdits(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan, hash string, edits map[string][]edit) frontend.Diagnostics {
+// The procedures that get lines are added to uses (they use the
+// interface module).
+func syncEdits(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan, hash string, edits map[string][]edit, uses map[*frontend.Procedure]bool) frontend.Diagnostics {
 	sp, diags := lowering.PlaceSync(prog, cr, plan)
 	if diags.HasErrors() {
 		return diags
 	}
+	stops := len(plan.StopSites) > 0
 	for _, at := range sp.At {
+		uses[at.Proc] = true
 		var lines []string
-		body := syncLines(at.Items, at.Indent, hash)
+		body := syncLines(at.Items, at.Indent, hash, stops)
 		if at.IfRewrite != nil {
 			line, _ := prog.Line(at.File, at.Line)
 			ind := leadingWS(line)
@@ -53,44 +59,63 @@ func leadingWS(line string) string {
 	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 }
 
-// syncLines writes the calls of one place: waits, discards, stale marks,
-// leaves, in that order.
-func syncLines(items []lowering.SyncInsert, indent, hash string) []string {
+// syncLines writes the calls of one place: fetches (then the replay of a
+// stop a kernel recorded, when the program's kernels can stop: a fetch
+// may have waited), the call of a procedure without a body, the wait,
+// discards, stale marks, in that order.
+func syncLines(items []lowering.SyncInsert, indent, hash string, stops bool) []string {
 	var out []string
-	for _, kind := range []rules.SyncKind{rules.SyncFetch, rules.SyncWait, rules.SyncDiscard, rules.SyncStale, rules.SyncLeave} {
+	for _, kind := range []rules.SyncKind{rules.SyncFetch, rules.SyncExternal, rules.SyncWait, rules.SyncDiscard, rules.SyncStale} {
+		n := 0
 		for _, it := range items {
 			if it.Kind != kind {
 				continue
 			}
+			n++
 			var call, comment string
 			switch kind {
 			case rules.SyncFetch:
 				call, comment = fmt.Sprintf("call fgpu_rt_fetch(%s)", it.Var), "fetch"
+			case rules.SyncExternal:
+				call, comment = fmt.Sprintf("call fgpu_%s_external()", hash), "calls a procedure without a body"
 			case rules.SyncWait:
-				call, comment = fmt.Sprintf("call fgpu_%s_wait()", hash), "wait ("+it.Why+")"
+				if it.All {
+					call = fmt.Sprintf("call fgpu_%s_wait()", hash)
+				} else {
+					call = fmt.Sprintf("call fgpu_%s_wait_stops()", hash)
+				}
+				comment = "wait (" + it.Why + ")"
 			case rules.SyncDiscard:
 				call, comment = fmt.Sprintf("call fgpu_rt_discard(%s)", it.Var), "discard"
 			case rules.SyncStale:
 				call, comment = fmt.Sprintf("call fgpu_rt_stale(%s)", it.Var), "host write"
-			case rules.SyncLeave:
-				call, comment = fmt.Sprintf("call fgpu_%s_leave()", hash), "leave"
 			}
-			switch len(it.Guards) {
-			case 0:
-				out = append(out, indent+call+"  ! fgpu: "+comment)
-			case 1:
-				out = append(out, fmt.Sprintf("%sif (%s(%s)) %s  ! fgpu: %s", indent, it.Guards[0], it.Var, call, comment))
-			default:
-				// Nested: Fortran does not promise to stop at a false operand.
-				for i, g := range it.Guards {
-					out = append(out, fmt.Sprintf("%s%sif (%s(%s)) then", indent, strings.Repeat("  ", i), g, it.Var))
-				}
-				out = append(out, indent+strings.Repeat("  ", len(it.Guards))+call+"  ! fgpu: "+comment)
-				for i := len(it.Guards) - 1; i >= 0; i-- {
-					out = append(out, indent+strings.Repeat("  ", i)+"end if")
-				}
-			}
+			out = append(out, guarded(indent, call, comment, it)...)
 		}
+		if kind == rules.SyncFetch && n > 0 && stops {
+			out = append(out, fmt.Sprintf("%scall fgpu_%s_replay()  ! fgpu: a stop a kernel recorded ends the program here", indent, hash))
+		}
+	}
+	return out
+}
+
+// guarded writes a call under the inquiries of its item (present,
+// allocated, associated), nested: Fortran does not promise to stop at a
+// false operand.
+func guarded(indent, call, comment string, it lowering.SyncInsert) []string {
+	switch len(it.Guards) {
+	case 0:
+		return []string{indent + call + "  ! fgpu: " + comment}
+	case 1:
+		return []string{fmt.Sprintf("%sif (%s(%s)) %s  ! fgpu: %s", indent, it.Guards[0], it.Var, call, comment)}
+	}
+	var out []string
+	for i, g := range it.Guards {
+		out = append(out, fmt.Sprintf("%s%sif (%s(%s)) then", indent, strings.Repeat("  ", i), g, it.Var))
+	}
+	out = append(out, indent+strings.Repeat("  ", len(it.Guards))+call+"  ! fgpu: "+comment)
+	for i := len(it.Guards) - 1; i >= 0; i-- {
+		out = append(out, indent+strings.Repeat("  ", i)+"end if")
 	}
 	return out
 }

@@ -1,8 +1,7 @@
 package emit
 
-// Golden tests of the placement of waits, discards, stale marks, leaves and
-// ASYNCHRONOUS statements in the host rewrite (lowering/sync.go,
-// hostsync.go): every testdata/sync/*.f90 is rewritten for the cpu device
+// Golden tests of the placement of fetches, waits, discards and stale
+// marks in the host rewrite (lowering/sync.go, hostsync.go): every testdata/sync/*.f90 is rewritten for the cpu device
 // and compared with its .golden file (the host text, or the diagnostics of
 // a not-yet-implemented placement), the per-plan hash replaced by H.
 //

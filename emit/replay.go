@@ -5,12 +5,17 @@ package emit
 // waits") into the interface module: the bind(c) interfaces of the
 // runtime's Fortran entry points, and the module procedures
 //
-//	fgpu_<hash>_wait()   waits for every launch (fgpu_rt_wait, nothing is
-//	                     copied back), then replays a stop a kernel recorded
-//	                     (the host fetches what a statement accesses with
-//	                     fgpu_rt_fetch(x) before a wait)
-//	fgpu_<hash>_leave()  the same around fgpu_rt_leave (the end of a
-//	                     procedure that launches: nothing stays resident)
+//	fgpu_<hash>_wait()        waits for every launch (fgpu_rt_wait, nothing is
+//	                          copied back), then replays a stop a kernel
+//	                          recorded (the host fetches what a statement
+//	                          accesses with fgpu_rt_fetch(x))
+//	fgpu_<hash>_wait_stops()  the same for the launches that may stop only
+//	                          (fgpu_rt_wait_stops: before an action outside
+//	                          the program)
+//	fgpu_<hash>_external()    the same around fgpu_rt_external (a call of a
+//	                          procedure without a body)
+//	fgpu_<hash>_replay()      the replay alone (after fetches, which may
+//	                          have waited)
 //
 // The replay runs the very statement of the recorded site, as written in
 // the source: an integer code is the code the kernel recorded, a character
@@ -39,8 +44,10 @@ func runtimeInterfaces() string {
     end subroutine fgpu_rt_fetch
     subroutine fgpu_rt_wait() bind(c, name="fgpu_rt_wait")
     end subroutine fgpu_rt_wait
-    subroutine fgpu_rt_leave() bind(c, name="fgpu_rt_leave")
-    end subroutine fgpu_rt_leave
+    subroutine fgpu_rt_wait_stops() bind(c, name="fgpu_rt_wait_stops")
+    end subroutine fgpu_rt_wait_stops
+    subroutine fgpu_rt_external() bind(c, name="fgpu_rt_external")
+    end subroutine fgpu_rt_external
     function fgpu_rt_stop_site(code) bind(c, name="fgpu_rt_stop_site") result(site)
       integer(8), intent(out) :: code
       integer(8) :: site
@@ -55,8 +62,10 @@ func replayProcedures(hash string, plan *lowering.Plan) string {
 	fmt.Fprintf(&b, "contains\n")
 	fmt.Fprintf(&b, "  ! Waits for every launch; a stop a kernel recorded ends the program here.\n")
 	fmt.Fprintf(&b, "  subroutine fgpu_%s_wait()\n    call fgpu_rt_wait()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_wait\n", hash, hash, hash)
-	fmt.Fprintf(&b, "  ! The end of a procedure that launches: wait, and keep nothing on the device.\n")
-	fmt.Fprintf(&b, "  subroutine fgpu_%s_leave()\n    call fgpu_rt_leave()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_leave\n", hash, hash, hash)
+	fmt.Fprintf(&b, "  ! Waits for the launches that may stop, before an action outside the program.\n")
+	fmt.Fprintf(&b, "  subroutine fgpu_%s_wait_stops()\n    call fgpu_rt_wait_stops()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_wait_stops\n", hash, hash, hash)
+	fmt.Fprintf(&b, "  ! A call of a procedure without a body: every device copy not on the stack back, and stale.\n")
+	fmt.Fprintf(&b, "  subroutine fgpu_%s_external()\n    call fgpu_rt_external()\n    call fgpu_%s_replay()\n  end subroutine fgpu_%s_external\n", hash, hash, hash)
 	fmt.Fprintf(&b, "  ! Runs the stop statement whose site a kernel recorded, as written.\n")
 	fmt.Fprintf(&b, "  subroutine fgpu_%s_replay()\n", hash)
 	fmt.Fprintf(&b, "    integer(8) :: site, code\n")

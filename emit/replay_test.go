@@ -60,7 +60,8 @@ func TestReplayProcedures(t *testing.T) {
 	got := replayProcedures("abc", plan)
 	for _, want := range []string{
 		"subroutine fgpu_abc_wait()\n    call fgpu_rt_wait()\n    call fgpu_abc_replay()",
-		"subroutine fgpu_abc_leave()\n    call fgpu_rt_leave()\n    call fgpu_abc_replay()",
+		"subroutine fgpu_abc_wait_stops()\n    call fgpu_rt_wait_stops()\n    call fgpu_abc_replay()",
+		"subroutine fgpu_abc_external()\n    call fgpu_rt_external()\n    call fgpu_abc_replay()",
 		"    case (1)  ! a.f90:3\n      error stop code\n",
 		"    case (2)  ! a.f90:7\n      error stop \"say \"\"hi\"\"\", quiet=.true.\n",
 		"    case (3)  ! a.f90:9\n      stop\n",

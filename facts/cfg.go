@@ -1,15 +1,22 @@
 package facts
 
-// This file extracts the host control flow of every procedure (or main
-// program) whose body holds a parallel loop: its statements, the edges
-// between them, what each one accesses, calls and frees. rules/sync.mg
-// runs the pending-launch analysis over them (design doc, "Where the host
-// waits"); lowering/sync.go turns its results into lines of the host
-// rewrite, using the HostNode records kept here.
+// This file extracts the host statements of every procedure (or main
+// program) with a body: the statements, the edges between them, what each
+// one accesses, calls and frees. rules/sync.mg decides over them, for the
+// whole program, where the host copies device data back, marks device
+// copies stale, discards them and waits (design doc, "Where the host
+// waits"; issue 11: residency across procedures); lowering/sync.go turns
+// its results into lines of the host rewrite, using the HostNode records
+// kept here.
 //
 // Granularity: an access is recorded for the root variable of the
-// designator (a(i)%b%c accesses a). Two accesses to the same root overlap;
-// the design doc's component paths are finer (a later refinement).
+// designator (a(i)%b%c accesses a), except through a pointer component
+// (hacc_ptr: s%p(i) may access any target). A call of a procedure whose
+// body the program has does not access its actual arguments at the call
+// site (unless they are expressions it evaluates): the callee's statements
+// access them through its dummies (hcall_arg binds them). A call of a
+// procedure without a body (external, interface only) accesses them at
+// the call site and may reach any global storage (hcall_external).
 //
 // A parallel loop is one node of kind /launch with two sets of out-edges:
 // hnext_launch (to the statement after it, when the rules offload it) and
@@ -47,9 +54,9 @@ type HostNode struct {
 	// Cycles are the CYCLE statements that go to this node (a do
 	// iteration node or a do while head).
 	Cycles []*frontend.CycleStmt
-	// Heads of the enclosing constructs (outermost first) by their head
-	// node site, for hoisting: a wait hoisted to a loop goes before the
-	// loop's construct.
+	// Enclosing are the constructs the node is in, outermost first (for
+	// a construct's own head: those around the construct).
+	Enclosing []*frontend.Construct
 }
 
 // timingNames are the timing procedures: wait points (ARCHITECTURE.md
@@ -65,8 +72,8 @@ var inquiryNames = map[string]bool{
 	"maxexponent": true, "minexponent": true, "bit_size": true, "new_line": true, "same_type_as": true, "extends_type_of": true,
 }
 
-// hostCFG extracts the host control flow of every procedure that holds a
-// parallel loop (after the main traversal: every statement has its site).
+// hostCFG extracts the host control flow of every procedure with a body
+// (after the main traversal: every statement has its site).
 func (x *extractor) hostCFG() {
 	for _, f := range x.prog.Files {
 		for _, u := range f.Units {
@@ -76,34 +83,13 @@ func (x *extractor) hostCFG() {
 }
 
 func (x *extractor) hostCFGUnit(u *frontend.Procedure) {
-	if u.Kind != frontend.UnitModule && u.Kind != frontend.UnitSubmodule && u.Kind != frontend.UnitBlockData && !u.Interface && hasParallelLoop(u.Body) {
+	if u.Kind != frontend.UnitModule && u.Kind != frontend.UnitSubmodule && u.Kind != frontend.UnitBlockData && !u.Interface {
 		b := &cfgBuilder{x: x, proc: u, psite: x.site(u, u.Pos)}
 		b.run()
 	}
 	for _, q := range u.Contains {
 		x.hostCFGUnit(q)
 	}
-}
-
-func hasParallelLoop(ss []frontend.Stmt) bool {
-	for _, s := range ss {
-		k, ok := s.(*frontend.Construct)
-		if !ok {
-			continue
-		}
-		if d, ok := k.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
-			return true
-		}
-		if hasParallelLoop(k.Body) {
-			return true
-		}
-		for _, br := range k.Branches {
-			if hasParallelLoop(br.Body) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // out is a node whose out-edge is still to be connected, with the kind of
@@ -159,6 +145,9 @@ func (b *cfgBuilder) node(s frontend.Stmt, pos frontend.Pos, kind string, parent
 	n := b.x.set.HostNodes[site.Symbol]
 	if n == nil {
 		n = &HostNode{Site: site.Symbol, Kind: kind, Stmt: s, Proc: b.proc, Pos: pos, Parent: parent, Prev: prev}
+		for _, c := range b.stack {
+			n.Enclosing = append(n.Enclosing, c.k)
+		}
 		b.x.set.HostNodes[site.Symbol] = n
 	}
 	b.x.add("hstmt", site, b.psite, name("/"+kind))
@@ -283,7 +272,11 @@ func (b *cfgBuilder) simple(s frontend.Stmt, pos frontend.Pos, parent *frontend.
 	b.connect(outs, n.Site)
 	b.accesses(s, st)
 	switch k := s.(type) {
-	case *frontend.StopStmt, *frontend.ReturnStmt, *frontend.GotoStmt, *frontend.ArithIfStmt:
+	case *frontend.ReturnStmt:
+		// Leaving the procedure frees the locals of the blocks it is in.
+		b.frees(st, b.stack)
+		return nil
+	case *frontend.StopStmt, *frontend.GotoStmt, *frontend.ArithIfStmt:
 		return nil
 	case *frontend.ExitStmt:
 		c, inner := b.target(k.Name, true)
@@ -579,6 +572,11 @@ func (b *cfgBuilder) parallelLoop(k *frontend.Construct, parent *frontend.Constr
 	it := b.node(end, frontend.StmtPos(end), "do_iter", k, nil)
 	it.Construct = k
 	c.iter, c.iterN = it.Site, it
+	if d.Concurrent != nil {
+		// The mask is evaluated for the iterations: host statements of a
+		// loop kept on the host, device code of an offloaded one.
+		b.expr(d.Concurrent.Mask, name(it.Site))
+	}
 	body := b.list(k.Body, k, []out{{site: n.Site, pred: "hnext_host"}, {site: it.Site}})
 	for _, br := range k.Branches {
 		body = append(body, b.list(br.Body, k, nil)...)
@@ -598,11 +596,13 @@ func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
 		if k.Proc != nil {
 			b.x.add("hcall", st, b.x.procSite(k.Proc))
 		}
-		// The whole of a scalar of intrinsic type (not character, whose
-		// length may change, not a pointer) is defined: what a launch
-		// wrote to it before is dead (rules/sync.mg drops it unfetched).
+		// The whole of a variable of intrinsic type (not character, whose
+		// length may change) is defined: what a launch wrote to it before
+		// is dead (rules/sync.mg drops it unfetched). An allocatable array
+		// may be reallocated (its old storage freed: dropped too); a
+		// pointer's target is defined whole.
 		if l := k.LHS; k.Proc == nil && l != nil && l.Kind == frontend.EName && l.Sym != nil &&
-			l.Sym.Kind == frontend.SymVariable && l.Sym.Rank == 0 && !l.Sym.Pointer && !l.Sym.Allocatable &&
+			l.Sym.Kind == frontend.SymVariable && (l.Sym.Rank == 0 && !l.Sym.Pointer && !l.Sym.Allocatable || l.Sym.Rank > 0) &&
 			l.Sym.Type.Base != frontend.TyDerived && l.Sym.Type.Base != frontend.TyCharacter &&
 			l.Sym.Type.Base != frontend.TyClassStar && l.Sym.Type.Base != frontend.TyTypeStar {
 			sym := l.Sym
@@ -612,13 +612,19 @@ func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
 			b.x.add("hoverwrite", st, b.x.varSite(sym))
 		}
 	case *frontend.PtrAssignStmt:
-		if r := rootName(k.RHS); r != nil {
+		if k.RHS != nil && k.RHS.Kind == frontend.EName && k.RHS.Ref == frontend.RefProcedure {
+			// A procedure pointer: the procedure may be called from
+			// anywhere (its dummies may be associated with anything).
+			if k.RHS.Sym != nil && k.RHS.Sym.Proc != nil {
+				b.x.add("proc_escapes", b.x.procSite(k.RHS.Sym.Proc))
+			}
+		} else if r := rootName(k.RHS); r != nil {
 			b.subscripts(k.RHS, st)
 			b.access(st, r.Sym, "/inquiry")
 		} else {
 			b.expr(k.RHS, st)
 		}
-		b.designator(k.LHS, st, "/write")
+		b.association(k.LHS, st)
 	case *frontend.CallStmt:
 		b.call(st, k.Proc, k.Intr, k.Callee, k.Args)
 	case *frontend.ReturnStmt:
@@ -631,14 +637,25 @@ func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
 		b.expr(k.Code, st)
 		b.expr(k.Quiet, st)
 	case *frontend.AllocateStmt:
+		// SOURCE= defines the new storage: a write of the object (its
+		// storage may be that of a freed array the device still holds).
+		mode := "/alloc"
+		for _, o := range k.Opts {
+			if o.Kind == frontend.EKeyword && o.Name == "source" {
+				mode = "/write"
+			}
+		}
 		for _, it := range k.Items {
+			obj := it
 			if it.Kind == frontend.ERef {
 				for _, a := range it.Args {
 					b.expr(a, st)
 				}
-				b.designator(it.X, st, "/alloc")
-			} else {
-				b.designator(it, st, "/alloc")
+				obj = it.X
+			}
+			b.designator(obj, st, mode)
+			if obj != nil && obj.Kind == frontend.EName && obj.Sym != nil && obj.Sym.Pointer {
+				b.x.add("hassoc", st, b.x.varSite(obj.Sym))
 			}
 		}
 		b.options(k.Opts, st)
@@ -646,6 +663,9 @@ func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
 		for _, it := range k.Items {
 			if it.Kind == frontend.EName && it.Sym != nil && it.Sym.Kind == frontend.SymVariable {
 				b.x.add("hfree", st, b.x.varSite(it.Sym))
+				if it.Sym.Pointer {
+					b.x.add("hassoc", st, b.x.varSite(it.Sym))
+				}
 				continue
 			}
 			b.designator(it, st, "/write")
@@ -653,7 +673,7 @@ func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
 		b.options(k.Opts, st)
 	case *frontend.NullifyStmt:
 		for _, it := range k.Items {
-			b.designator(it, st, "/write")
+			b.association(it, st)
 		}
 	case *frontend.IOStmt:
 		b.io(k, st)
@@ -730,12 +750,21 @@ func (b *cfgBuilder) io(k *frontend.IOStmt, st ast.Constant) {
 					b.designator(a.X, st, "/write")
 					continue
 				}
+			case "nml":
+				if g := namelistGroup(a.X); g != nil {
+					b.namelist(g, k.Op == "read", st)
+					continue
+				}
 			}
 			b.expr(a.X, st)
 			continue
 		}
 		if i == 0 && internal && k.Op == "write" {
 			b.designator(a, st, "/write")
+			continue
+		}
+		if g := namelistGroup(a); g != nil {
+			b.namelist(g, k.Op == "read", st)
 			continue
 		}
 		b.expr(a, st)
@@ -745,6 +774,50 @@ func (b *cfgBuilder) io(k *frontend.IOStmt, st ast.Constant) {
 			b.input(it, st)
 		} else {
 			b.expr(it, st)
+		}
+	}
+}
+
+// namelistGroup returns the namelist group a control item names, or nil.
+func namelistGroup(e *frontend.Expr) *frontend.Symbol {
+	if e == nil || e.Kind != frontend.EName || e.Sym == nil {
+		return nil
+	}
+	g := e.Sym
+	for g.Use != nil {
+		g = g.Use
+	}
+	if g.Kind != frontend.SymNamelist {
+		return nil
+	}
+	return g
+}
+
+// namelist records the accesses of a namelist transfer: every variable of
+// the group is written (input) or read (output).
+func (b *cfgBuilder) namelist(g *frontend.Symbol, input bool, st ast.Constant) {
+	mode := "/read"
+	if input {
+		mode = "/write"
+	}
+	if g.Scope == nil || g.Scope.Unit == nil {
+		return
+	}
+	u := g.Scope.Unit
+	for _, sp := range u.Spec {
+		nl, ok := sp.(*frontend.NamelistStmt)
+		if !ok {
+			continue
+		}
+		for _, grp := range nl.Groups {
+			if !strings.EqualFold(grp.Name, g.Name) {
+				continue
+			}
+			for _, n := range grp.Names {
+				if v := g.Scope.Lookup(n); v != nil {
+					b.access(st, v, mode)
+				}
+			}
 		}
 	}
 }
@@ -775,9 +848,6 @@ func (b *cfgBuilder) access(st ast.Constant, sym *frontend.Symbol, mode string) 
 	}
 	v := b.x.varSite(sym)
 	b.x.add("hacc", st, v, name(mode))
-	if sym.InCommon {
-		b.x.add("hglobal", v)
-	}
 }
 
 // designator records a variable being defined (or allocated): its root
@@ -793,6 +863,9 @@ func (b *cfgBuilder) designator(e *frontend.Expr, st ast.Constant, mode string) 
 	}
 	if root != nil && root.Kind == frontend.EName {
 		b.access(st, root.Sym, mode)
+	}
+	if mode == "/read" || mode == "/write" {
+		b.pointerComponents(e, st, mode)
 	}
 }
 
@@ -845,10 +918,14 @@ func (b *cfgBuilder) expr(e *frontend.Expr, st ast.Constant) {
 				if v != nil && v.Kind == frontend.EKeyword {
 					v = v.X
 				}
-				if i == 0 && inquiryNames[n] {
+				if i == 0 && (inquiryNames[n] || n == "c_loc") {
 					if r := rootName(v); r != nil {
 						b.subscripts(v, st)
 						b.access(st, r.Sym, "/inquiry")
+						if n == "c_loc" {
+							// Its address may end up in any pointer.
+							b.x.add("escapes", b.x.varSite(r.Sym))
+						}
 						continue
 					}
 				}
@@ -887,8 +964,13 @@ func (b *cfgBuilder) expr(e *frontend.Expr, st ast.Constant) {
 }
 
 // call records a call: the procedure (or an external or timing call) and
-// its actual arguments: a designator associated with a dummy that is not
-// intent(in) or value may be written.
+// its actual arguments. A procedure whose body the program has accesses
+// its arguments itself, through its dummies: the call binds them
+// (hcall_arg), evaluates the expressions among them and reads the
+// subscripts of the designators. A procedure without a body the program
+// rewrites (external, interface only, or one of an intrinsic module) and
+// an intrinsic access their arguments at the call: a designator
+// associated with a dummy that is not intent(in) or value may be written.
 func (b *cfgBuilder) call(st ast.Constant, p *frontend.Procedure, in *frontend.Intrinsic, callee *frontend.Expr, args []*frontend.Expr) {
 	n := ""
 	if callee != nil {
@@ -904,39 +986,58 @@ func (b *cfgBuilder) call(st ast.Constant, p *frontend.Procedure, in *frontend.I
 		b.x.add("htiming", st)
 	}
 	if in != nil {
+		b.intrinsicCall(st, in.Name, args)
+		return
+	}
+	body := p
+	if body != nil {
+		// An interface body maps to the definition the program has.
+		if def := b.x.set.Procs[b.x.procSite(p).Symbol]; def != nil {
+			body = def
+		}
+	}
+	if body == nil || body.Interface || strings.HasPrefix(body.File, "<intrinsic") {
+		if body == nil || body.Interface {
+			b.x.add("hcall_external", st)
+		}
 		for _, a := range args {
-			b.argument(a, st, nil, true)
+			if r := b.argument(a, st, nil, true); r != nil && (body == nil || body.Interface) {
+				// What an unknown procedure is handed may be associated
+				// with anything it is handed elsewhere.
+				b.x.add("hcall_ext_arg", st, b.x.varSite(r.Sym))
+			}
 		}
 		return
 	}
-	if p == nil {
-		b.x.add("hcall_external", st)
-		for _, a := range args {
-			b.argument(a, st, nil, true)
-		}
-		return
-	}
-	b.x.add("hcall", st, b.x.procSite(p))
+	ps := b.x.procSite(body)
+	b.x.add("hcall", st, ps)
 	if callee != nil {
 		t := callee
 		if t.Kind == frontend.ERef {
 			t = t.X
 		}
-		if t != nil && t.Kind == frontend.EComponent && t.Ref == frontend.RefProcedure {
+		if t != nil && t.Kind == frontend.EComponent && t.Ref == frontend.RefProcedure && len(body.Dummies) > 0 {
 			// The passed object of obj%method(...).
-			b.argument(t.X, st, nil, true)
+			b.bind(st, t.X, body.Dummies[0])
 		}
 	}
 	for i, a := range args {
 		if a == nil {
 			continue
 		}
-		d := dummyFor(p, a, i)
-		b.argument(a, st, d, d == nil || !(d.Intent == "in" || d.Value))
+		b.bind(st, a, dummyFor(body, a, i))
 	}
 }
 
-func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Symbol, mayWrite bool) {
+// bind records an actual argument of a call of a procedure with a body:
+// an expression is evaluated (read) at the call, a designator's
+// subscripts are read and its root is bound to the dummy (hcall_arg); an
+// actual the host compiler may copy into a temporary (an expression, a
+// vector subscript, or a section or possibly non-contiguous array for a
+// dummy that is not assumed-shape) makes the dummy's storage end with the
+// call (hcall_arg_copy); an allocatable dummy of intent(out) frees the
+// actual on entry (hfree).
+func (b *cfgBuilder) bind(st ast.Constant, a *frontend.Expr, d *frontend.Symbol) {
 	v := a
 	if v != nil && v.Kind == frontend.EKeyword {
 		v = v.X
@@ -948,10 +1049,211 @@ func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Sym
 		}
 		return
 	}
-	if r := rootName(v); r != nil && mayWrite {
-		b.subscripts(v, st)
-		b.access(st, r.Sym, "/write")
+	if v.Kind == frontend.EName && v.Ref == frontend.RefProcedure {
+		if v.Sym != nil && v.Sym.Proc != nil {
+			b.x.add("proc_escapes", b.x.procSite(v.Sym.Proc))
+		}
 		return
 	}
+	r := rootName(v)
+	if r == nil || d == nil || d.Name == "*" {
+		b.expr(v, st)
+		if d != nil && d.Name != "*" {
+			b.x.add("hcall_arg_copy", st, b.x.varSite(d))
+		}
+		return
+	}
+	b.subscripts(v, st)
+	dv := b.x.varSite(d)
+	if pc := pointerComponent(v); pc != nil {
+		// Storage a pointer component locates: any target.
+		b.x.add("hcall_arg_pointee", st, dv, b.pathSite(pc))
+	} else {
+		b.x.add("hcall_arg", st, dv, b.x.varSite(r.Sym))
+	}
+	if mayCopy(v, d) {
+		b.x.add("hcall_arg_copy", st, dv)
+	}
+	if d.Allocatable && d.Intent == "out" {
+		b.x.add("hfree", st, b.x.varSite(r.Sym))
+	}
+}
+
+// pointerComponent returns the designator up to the pointer component of
+// e closest to its data (s%p of s%p(i)%x), or nil when e names no
+// pointer component.
+func pointerComponent(e *frontend.Expr) *frontend.Expr {
+	for x := e; x != nil && (x.Kind == frontend.ERef || x.Kind == frontend.EComponent); x = x.X {
+		if x.Kind == frontend.EComponent && x.Sym != nil && x.Sym.Pointer {
+			return x
+		}
+	}
+	return nil
+}
+
+// pointerComponents records an access through a pointer component of a
+// designator (hacc_ptr): the data is wherever the component points, which
+// may be any target; the path (a site of its own) is what a fetch names.
+func (b *cfgBuilder) pointerComponents(e *frontend.Expr, st ast.Constant, mode string) {
+	pc := pointerComponent(e)
+	if pc == nil {
+		return
+	}
+	b.x.add("hacc_ptr", st, b.pathSite(pc), name(mode))
+}
+
+// pathSite is the site of a designator up to a pointer component, kept
+// for the statements that fetch through it.
+func (b *cfgBuilder) pathSite(pc *frontend.Expr) ast.Constant {
+	ps := b.x.site(pc, pc.Pos)
+	if b.x.set.PtrPaths == nil {
+		b.x.set.PtrPaths = map[string]*frontend.Expr{}
+	}
+	b.x.set.PtrPaths[ps.Symbol] = pc
+	return ps
+}
+
+// mayCopy reports whether the host compiler may pass a copy of the
+// designator v for dummy d (copy-in/copy-out): a vector subscript, or an
+// array that may be non-contiguous (a section, a pointer, an assumed-shape
+// dummy, an associate name) for a dummy that is not a plain assumed-shape
+// or assumed-rank one.
+func mayCopy(v *frontend.Expr, d *frontend.Symbol) bool {
+	if d.Value {
+		return true
+	}
+	if v.Rank == 0 || d.Rank == 0 {
+		return false // an element (sequence association) or a scalar
+	}
+	vector := false
+	section := false
+	for e := v; e != nil && (e.Kind == frontend.ERef || e.Kind == frontend.EComponent); e = e.X {
+		if e.Kind != frontend.ERef {
+			continue
+		}
+		for _, s := range e.Args {
+			if s == nil {
+				continue
+			}
+			if s.Kind == frontend.ERange {
+				section = true
+			} else if s.Rank > 0 {
+				vector = true
+			}
+		}
+	}
+	if vector {
+		return true
+	}
+	assumedShape := d.Assumed == "rank" || d.Assumed == "deferred" && !d.Allocatable && !d.Pointer
+	if assumedShape && !d.Contiguous {
+		return false
+	}
+	if section {
+		return true
+	}
+	r := rootName(v)
+	if r == nil || r.Sym == nil {
+		return true
+	}
+	rs := r.Sym
+	if v.Kind == frontend.EComponent || rs.Pointer || rs.Dummy && rs.Assumed == "deferred" && !rs.Allocatable || rs.Assumed == "rank" {
+		return true
+	}
+	if rs.Scope != nil && rs.Scope.Kind == frontend.ScopeAssociate {
+		return true
+	}
+	return false
+}
+
+// intrinsicCall records a call of an intrinsic subroutine: its arguments
+// are accessed at the call (a designator may be written), except
+// move_alloc, which frees TO and moves FROM's storage to it (no data is
+// accessed), and c_f_pointer, which associates FPTR with what CPTR
+// locates (anything C_LOC was given, or storage no name denotes).
+func (b *cfgBuilder) intrinsicCall(st ast.Constant, name string, args []*frontend.Expr) {
+	arg := func(i int) *frontend.Expr {
+		if i >= len(args) || args[i] == nil {
+			return nil
+		}
+		if args[i].Kind == frontend.EKeyword {
+			return args[i].X
+		}
+		return args[i]
+	}
+	switch name {
+	case "move_alloc":
+		from, to := rootName(arg(0)), rootName(arg(1))
+		if from != nil && to != nil && len(args) >= 2 && args[0].Kind != frontend.EKeyword {
+			b.subscripts(arg(0), st)
+			b.subscripts(arg(1), st)
+			fv, tv := b.x.varSite(from.Sym), b.x.varSite(to.Sym)
+			b.x.add("hfree", st, tv)
+			b.x.add("hmove", st, fv, tv)
+			return
+		}
+	case "c_f_pointer":
+		if p := rootName(arg(1)); p != nil {
+			b.expr(arg(0), st)
+			for i := 2; i < len(args); i++ {
+				b.expr(arg(i), st)
+			}
+			b.subscripts(arg(1), st)
+			b.association(arg(1), st)
+			b.x.add("cfptr", b.x.varSite(p.Sym))
+			return
+		}
+	}
+	for _, a := range args {
+		b.argument(a, st, nil, true)
+	}
+}
+
+// argument records an actual argument accessed at the call; it returns
+// the root of a designator (nil for an expression).
+func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Symbol, mayWrite bool) *frontend.Expr {
+	v := a
+	if v != nil && v.Kind == frontend.EKeyword {
+		v = v.X
+	}
+	if v == nil || v.Kind == frontend.EStar {
+		if v != nil && v.Label != "" {
+			// An alternate return: the call may jump.
+			b.x.add("hio_jump", st)
+		}
+		return nil
+	}
+	if v.Kind == frontend.EName && v.Ref == frontend.RefProcedure {
+		if v.Sym != nil && v.Sym.Proc != nil {
+			b.x.add("proc_escapes", b.x.procSite(v.Sym.Proc))
+		}
+		return nil
+	}
+	if r := rootName(v); r != nil && mayWrite {
+		b.designator(v, st, "/write")
+		return r
+	}
 	b.expr(v, st)
+	return nil
+}
+
+// association records a pointer (re)association of a designator (pointer
+// assignment, NULLIFY, C_F_POINTER): no data is accessed. A pointer
+// variable gets hassoc (what it points to changes); a pointer component
+// is data of its root variable, which is written.
+func (b *cfgBuilder) association(e *frontend.Expr, st ast.Constant) {
+	if e == nil {
+		return
+	}
+	if e.Kind == frontend.EName && e.Sym != nil && e.Sym.Kind == frontend.SymVariable {
+		b.x.add("hassoc", st, b.x.varSite(e.Sym))
+		return
+	}
+	if e.Kind == frontend.ERef && e.X != nil && e.X.Kind == frontend.EName && e.X.Sym != nil {
+		// p(lo:hi) => t: bounds remapping.
+		b.subscripts(e, st)
+		b.x.add("hassoc", st, b.x.varSite(e.X.Sym))
+		return
+	}
+	b.designator(e, st, "/write")
 }

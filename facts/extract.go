@@ -29,6 +29,9 @@ type Set struct {
 	Vars  map[string]*frontend.Symbol
 	// HostNodes are the host statements of the sync analysis (cfg.go).
 	HostNodes map[string]*HostNode
+	// PtrPaths are the designators up to a pointer component that host
+	// statements access data through (hacc_ptr), by site.
+	PtrPaths map[string]*frontend.Expr
 }
 
 // Pos returns the position of a site constant (/s/N or /v/N).
@@ -87,6 +90,7 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x.arrayStmts() // whole-array assignments between launches (arraystmt.go)
 	x.hostCFG()    // host control flow of procedures that launch (cfg.go)
 	x.packFacts()  // packs of iterations (pack.go)
+	x.nestFacts()  // nested do concurrent loops (nest.go)
 
 	// Structure of do concurrent bodies and their scalar writes (shared.go).
 	x.sharedFacts()
@@ -159,7 +163,44 @@ func (x *extractor) varSite(sym *frontend.Symbol) ast.Constant {
 	for _, a := range varAttrs(sym) {
 		x.add("var_attr", name(s), name("/"+a))
 	}
+	if sym.InCommon {
+		x.add("common_member", name(s), name(commonName(sym.Common)))
+	}
 	return name(s)
+}
+
+// commonName names the storage of a common block (/common/-- the blank one).
+func commonName(blk string) string {
+	if blk == "" {
+		return "/common/--"
+	}
+	return "/common/" + strings.ToLower(blk)
+}
+
+// equivalences records the storage association of EQUIVALENCE statements:
+// each object's variable with the first of its set.
+func (x *extractor) equivalences(u *frontend.Procedure) {
+	for _, sp := range u.Spec {
+		eq, ok := sp.(*frontend.EquivalenceStmt)
+		if !ok {
+			continue
+		}
+		for _, set := range eq.Sets {
+			var first ast.Constant
+			for i, o := range set.Objects {
+				r := rootName(o)
+				if r == nil {
+					continue
+				}
+				v := x.varSite(r.Sym)
+				if i == 0 || first.Symbol == "" {
+					first = v
+					continue
+				}
+				x.add("equiv", first, v)
+			}
+		}
+	}
 }
 
 func varAttrs(s *frontend.Symbol) []string {
@@ -181,6 +222,7 @@ func varAttrs(s *frontend.Symbol) []string {
 	add(s.Intent == "inout", "intent_inout")
 	add(s.Value, "value")
 	add(s.Rank != 0, "array")
+	add(s.Rank != 0 && s.Assumed == "size", "assumed_size")
 	add(s.InCommon, "common")
 	// Saved: the SAVE attribute, an initialiser (implicit save), or a SAVE
 	// statement without names in its scope.
@@ -283,7 +325,12 @@ func (x *extractor) unit(u *frontend.Procedure) {
 		if u.Host != nil {
 			x.add("proc_host", p, x.site(u.Host, u.Host.Pos))
 		}
+		if u.BindC && !u.Interface {
+			// Callable from C: its dummies may be associated with anything.
+			x.add("proc_escapes", p)
+		}
 	}
+	x.equivalences(u)
 	c := &ctx{proc: u, psite: p, index: map[ast.Constant]int{}}
 	x.declarations(u, c)
 	for _, s := range u.Spec {

@@ -3,6 +3,9 @@
 //
 //	dispatch  -- which parallel loops become kernels (from rules.Check's
 //	             outcomes; it never re-decides them)
+//	nest      -- how each nested do concurrent runs: combined with the
+//	             kernel's loop, shared out, or sequential (nest.go, from
+//	             rules/nest.mg)
 //	extract   -- for each kernel: its indices, parameters (arrays, scalars
 //	             read, scalars written, reductions), iteration locals
 //	stops     -- which kernels and device procedures can stop, and the
@@ -65,6 +68,23 @@ type Kernel struct {
 	// Packed: the iterations can run in packs of consecutive iterations
 	// with one 16-byte access per array (rules/pack.mg, packable; pack.go).
 	Packed bool
+	// Nested do concurrent loops (rules/nest.mg; nest.go). Combined are
+	// the loops combined with the kernel's loop, outermost first: their
+	// indices follow the loop's own in Indices, and Bounds holds the
+	// limits of every index (the host evaluates them). Body is the body
+	// of the innermost of them, Masks the masks of every level, outermost
+	// first. Inner holds every other do concurrent of Body, at any depth.
+	Combined []*frontend.Construct
+	Bounds   []*frontend.ConcurrentIndex
+	Body     []frontend.Stmt
+	Masks    []*frontend.Expr
+	Inner    map[*frontend.Construct]*InnerLoop
+	// Grouped (cuda): a nested loop is shared out, so each iteration runs
+	// on the threads of a block. Hints are the limits of the shared loops
+	// whose trip counts the host evaluates (one list per loop with the
+	// loops combined with it), from which the launch sizes the blocks.
+	Grouped bool
+	Hints   [][]*frontend.ConcurrentIndex
 }
 
 // Plan is the result of lowering a program.
@@ -96,6 +116,7 @@ type Pass struct {
 // Passes is the pass list, in order.
 var Passes = []Pass{
 	{"dispatch", dispatch},
+	{"nest", nest},
 	{"extract", extract},
 	{"stops", stops},
 	{"packs", packs},
@@ -263,9 +284,12 @@ func extract(st *state) {
 }
 
 func (st *state) extractKernel(k *Kernel) {
-	if k.Loop.Scope != nil {
-		for _, ix := range k.Do.Concurrent.Indices {
-			if s := k.Loop.Scope.Local(ix.Name); s != nil {
+	for _, c := range append([]*frontend.Construct{k.Loop}, k.Combined...) {
+		if c.Scope == nil {
+			continue
+		}
+		for _, ix := range c.Head.(*frontend.DoStmt).Concurrent.Indices {
+			if s := c.Scope.Local(ix.Name); s != nil {
 				k.Indices = append(k.Indices, s)
 			}
 		}
@@ -289,9 +313,30 @@ func (st *state) extractKernel(k *Kernel) {
 			}
 		}
 	}
+	// The locality specs of the loops combined with the kernel's: their
+	// iterations are the kernel's. A local_init of a variable the kernel's
+	// loop makes local starts undefined: a plain local.
+	for _, c := range k.Combined {
+		locs, _ := loopLocality(c)
+		for _, l := range locs {
+			switch {
+			case locality[l.Sym] == "local" || locality[l.Sym] == "local_init" && !l.InitFrom:
+				locality[l.Sym] = "local"
+			case l.InitFrom:
+				locality[l.Sym] = "local_init"
+			default:
+				locality[l.Sym] = "local"
+			}
+		}
+	}
 	u := collectUses(k)
 	written := st.writtenBuffers(k)
 	shared := st.sharedScalars(k)
+	for s := range u.privatized {
+		// Made local by a nested loop somewhere: what the analyses count
+		// as written may be only that loop's own copy.
+		written[s] = u.written[s]
+	}
 	var syms []*frontend.Symbol
 	for s := range u.refs {
 		syms = append(syms, s)
@@ -373,10 +418,16 @@ type uses struct {
 	written map[*frontend.Symbol]bool
 	inner   map[*frontend.Symbol]bool // declared in the loop
 	doVars  map[*frontend.Symbol]bool // variables of nested sequential DO loops
+	// privatized are the variables some nested do concurrent makes local
+	// (its references of them are not the kernel's and are not recorded).
+	privatized map[*frontend.Symbol]bool
 }
 
 func collectUses(k *Kernel) *uses {
-	u := &uses{refs: map[*frontend.Symbol]bool{}, written: map[*frontend.Symbol]bool{}, inner: map[*frontend.Symbol]bool{}, doVars: map[*frontend.Symbol]bool{}}
+	u := &uses{refs: map[*frontend.Symbol]bool{}, written: map[*frontend.Symbol]bool{}, inner: map[*frontend.Symbol]bool{}, doVars: map[*frontend.Symbol]bool{},
+		privatized: map[*frontend.Symbol]bool{}}
+	// hidden are the variables the nested loops being walked make local.
+	hidden := map[*frontend.Symbol]int{}
 	if k.Loop.Scope != nil {
 		for _, s := range k.Loop.Scope.Order {
 			u.inner[s] = true
@@ -387,7 +438,7 @@ func collectUses(k *Kernel) *uses {
 		if e == nil || e.Const != nil && e.Kind != frontend.EName {
 			return
 		}
-		if e.Kind == frontend.EName && e.Sym != nil && (e.Sym.Kind == frontend.SymVariable) {
+		if e.Kind == frontend.EName && e.Sym != nil && (e.Sym.Kind == frontend.SymVariable) && hidden[root(e.Sym)] == 0 {
 			u.refs[root(e.Sym)] = true
 		}
 		expr(e.X)
@@ -401,7 +452,7 @@ func collectUses(k *Kernel) *uses {
 	}
 	write := func(e *frontend.Expr) {
 		for x := e; x != nil; x = x.X {
-			if x.Kind == frontend.EName && x.Sym != nil {
+			if x.Kind == frontend.EName && x.Sym != nil && hidden[root(x.Sym)] == 0 {
 				u.written[root(x.Sym)] = true
 			}
 			if x.Kind != frontend.ERef && x.Kind != frontend.EComponent {
@@ -431,10 +482,29 @@ func collectUses(k *Kernel) *uses {
 					u.refs[root(d.VarSym)] = true
 				}
 				headExprs(x.Head, expr, write)
+				var priv map[*frontend.Symbol]bool
+				if in := k.Inner[x]; in != nil {
+					// A nested loop's locals are its own; a local_init
+					// reads the outer variable (a reference of it).
+					priv = map[*frontend.Symbol]bool{}
+					for _, l := range in.Locals {
+						if l.InitFrom && hidden[l.Sym] == 0 {
+							u.refs[l.Sym] = true
+						}
+						priv[l.Sym] = true
+						u.privatized[l.Sym] = true
+					}
+				}
+				for s := range priv {
+					hidden[s]++
+				}
 				stmts(x.Body)
 				for _, br := range x.Branches {
 					headExprs(br.Head, expr, write)
 					stmts(br.Body)
+				}
+				for s := range priv {
+					hidden[s]--
 				}
 			case *frontend.AssignStmt:
 				expr(x.LHS)

@@ -1,8 +1,8 @@
 package lowering
 
 // This file places what the sync analysis decided (rules/sync.mg, read
-// through rules.CheckResult.SyncPoints) in the host source: each wait,
-// discard, stale mark and leave becomes a line inserted before a line of
+// through rules.CheckResult.SyncPoints) in the host source: each fetch,
+// wait, discard and stale mark becomes a line inserted before a line of
 // the original source, at the nearest point that is correct when the
 // statement does not start its own line:
 //
@@ -14,10 +14,17 @@ package lowering
 //	a DO WHILE condition                            before the DO WHILE, before its
 //	                                                END DO and before every CYCLE of it
 //	the next iteration of a DO (END DO)             before the END DO and every CYCLE
-//	a wait hoisted out of a loop                    before the loop's DO statement
+//	a statement in a WHERE or FORALL construct, or  before the outermost such
+//	in a do concurrent kept on the host             construct (no CALL is allowed
+//	                                                inside them)
+//	a fetch or stale mark hoisted out of a loop     before the loop's DO statement
 //	the end of the procedure                        before CONTAINS, else before END
 //
-// Nothing is dropped: where no correct place exists, a "not yet
+// The variable a decision names is written as the statement's scope names
+// it (a use-associated variable may be renamed); a decision for a pure
+// procedure, placed at a call of it, names the actual argument, or the
+// variable itself where the caller can name it.
+// Nothing is dropped: where no correct place or name exists, a "not yet
 // implemented" error at the statement.
 
 import (
@@ -34,18 +41,22 @@ import (
 // SyncInsert is a line the host rewrite inserts.
 type SyncInsert struct {
 	Kind rules.SyncKind
-	// Var is the variable of a discard or stale mark, as named at the
-	// statement; Guards are the inquiries that must hold before it is
-	// passed ("present", then "allocated" or "associated"), outermost first.
+	// Var is the variable (or pointer component designator) of a fetch,
+	// discard or stale mark, as named at the statement; Guards are the
+	// inquiries that must hold before it is passed ("present", then
+	// "allocated" or "associated"), outermost first.
 	Var    string
 	Guards []string
 	Why    string // short reason (waits)
+	// All: a wait for every launch (else only for those that may stop).
+	All bool
 }
 
 // SyncAt is the lines inserted before one line of a file.
 type SyncAt struct {
 	File   string
-	Line   int // insert before this line (original numbering)
+	Line   int                 // insert before this line (original numbering)
+	Proc   *frontend.Procedure // the procedure the lines are in
 	Indent string
 	Items  []SyncInsert
 	// IfRewrite, when set, is a one-line IF whose action gets the items
@@ -75,6 +86,7 @@ func PlaceSync(prog *frontend.Program, cr *rules.CheckResult, plan *Plan) (*Sync
 	for _, n := range p.nodes {
 		p.byStmt[n.Stmt] = n
 	}
+	p.diags = append(p.diags, cr.SyncErrors()...)
 	for _, pt := range cr.SyncPoints() {
 		n := p.nodes[pt.Site]
 		if n == nil {
@@ -124,16 +136,36 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 	switch pt.Kind {
 	case rules.SyncWait:
 		item.Why = pt.ShortWhy()
-		if n.Kind == "return" || n.Kind == "end" {
-			return // the leave placed there waits
-		}
+		item.All = pt.WaitsForAll()
 	case rules.SyncDiscard, rules.SyncStale, rules.SyncFetch:
+		if pt.Path {
+			e := p.cr.Facts.PtrPaths[pt.Var]
+			if e == nil {
+				p.errf(n.Pos, "a %s through a pointer component the facts do not name", pt.Kind)
+				return
+			}
+			if p.relocated(n) {
+				p.errf(n.Pos, "a %s of %s, which a launch may write, inside a WHERE, FORALL or do concurrent construct", pt.Kind, e)
+				return
+			}
+			item.Var = e.String()
+			item.Guards = []string{"associated"}
+			break
+		}
 		v := p.cr.Facts.Vars[pt.Var]
 		if v == nil {
 			p.errf(n.Pos, "a %s of a variable the facts do not name", pt.Kind)
 			return
 		}
-		item.Var = v.Name
+		if v.Kind == frontend.SymParameter {
+			return
+		}
+		local, ok := p.localName(n, v)
+		if !ok {
+			p.errf(n.Pos, "a %s of %s, which a launch may write or use, where it has no name (a procedure called here accesses it)", pt.Kind, v.Name)
+			return
+		}
+		item.Var = local
 		if v.Optional {
 			item.Guards = append(item.Guards, "present")
 		}
@@ -141,9 +173,6 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 			item.Guards = append(item.Guards, "allocated")
 		} else if v.Pointer {
 			item.Guards = append(item.Guards, "associated")
-		}
-		if v.Kind == frontend.SymParameter {
-			return
 		}
 	}
 	var anchors []anchor
@@ -153,7 +182,7 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 			p.errf(n.Pos, "a %s hoisted to a statement that is not a loop", pt.Kind)
 			return
 		}
-		// A wait or stale mark hoisted to this loop: before the loop.
+		// A fetch or stale mark hoisted to this loop: before the loop.
 		anchors, ok = p.entry(n)
 	} else {
 		anchors, ok = p.before(n)
@@ -166,6 +195,72 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 		p.add(n, a, item)
 	}
 }
+
+// localName is how the statement of n names variable v: the name its
+// scope resolves to v (a use-associated variable may be renamed), or the
+// name of a construct's own variable.
+func (p *placer) localName(n *facts.HostNode, v *frontend.Symbol) (string, bool) {
+	root := func(s *frontend.Symbol) *frontend.Symbol {
+		for s != nil && s.Use != nil {
+			s = s.Use
+		}
+		return s
+	}
+	sc := n.Proc.Scope
+	for i := len(n.Enclosing) - 1; i >= 0; i-- {
+		if n.Enclosing[i].Scope != nil {
+			sc = n.Enclosing[i].Scope
+			break
+		}
+	}
+	if sc == nil {
+		return "", false
+	}
+	if s := sc.Lookup(v.Name); s != nil && root(s) == v {
+		return v.Name, true
+	}
+	if v.Scope != nil && (v.Scope.Kind == frontend.ScopeBlock || v.Scope.Kind == frontend.ScopeAssociate) {
+		return v.Name, true // a construct's own name (the statement is in the construct)
+	}
+	for s := sc; s != nil; s = s.Parent {
+		if s.Kind == frontend.ScopeGlobal {
+			break
+		}
+		for _, sym := range s.Order {
+			if root(sym) == v {
+				if found := sc.Lookup(sym.Name); found == sym {
+					return sym.Name, true
+				}
+			}
+		}
+		for name, sym := range s.Symbols {
+			if root(sym) == v {
+				if found := sc.Lookup(name); found == sym {
+					return name, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// relocation returns the outermost construct around n that no CALL may
+// be inside (WHERE, FORALL, a do concurrent kept on the host), or nil.
+func (p *placer) relocation(n *facts.HostNode) *frontend.Construct {
+	for _, k := range n.Enclosing {
+		switch h := k.Head.(type) {
+		case *frontend.WhereStmt, *frontend.ForallStmt:
+			return k
+		case *frontend.DoStmt:
+			if h.Concurrent != nil {
+				return k
+			}
+		}
+	}
+	return nil
+}
+
+func (p *placer) relocated(n *facts.HostNode) bool { return p.relocation(n) != nil }
 
 func isLoopHead(n *facts.HostNode) bool {
 	if n.Construct == nil || n.Stmt != n.Construct.Head {
@@ -188,7 +283,7 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 	at := p.at[key]
 	if at == nil {
 		line, _ := p.prog.Line(file, a.line)
-		at = &SyncAt{File: file, Line: a.line, Indent: leadingWS(line)}
+		at = &SyncAt{File: file, Line: a.line, Proc: n.Proc, Indent: leadingWS(line)}
 		if n.Kind == "end" || n.Kind == "block_end" || n.Kind == "do_iter" || n.Kind == "do_while" && a.line != n.Pos.Line {
 			at.Indent += "  " // inside the construct or procedure that ends there
 		}
@@ -202,9 +297,14 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 		}
 		at.Indent = leadingWS(line) + "  "
 	}
-	for _, it := range at.Items {
+	for i, it := range at.Items {
 		if it.Kind == rules.SyncWait && item.Kind == rules.SyncWait {
-			return // one wait per place: it waits for every launch
+			// One wait per place, for every launch if either is.
+			at.Items[i].All = it.All || item.All
+			if !strings.Contains(it.Why, item.Why) {
+				at.Items[i].Why = it.Why + "; " + item.Why
+			}
+			return
 		}
 		if it.Kind == item.Kind && it.Var == item.Var {
 			return
@@ -219,6 +319,9 @@ func leadingWS(line string) string {
 
 // before returns the anchors of "right before node n runs".
 func (p *placer) before(n *facts.HostNode) ([]anchor, bool) {
+	if k := p.relocation(n); k != nil {
+		return p.entry(p.byStmt[k.Head])
+	}
 	switch n.Kind {
 	case "end":
 		return p.endAnchor(n)
@@ -264,6 +367,9 @@ func (p *placer) before(n *facts.HostNode) ([]anchor, bool) {
 func (p *placer) entry(n *facts.HostNode) ([]anchor, bool) {
 	if n == nil {
 		return nil, false
+	}
+	if k := p.relocation(n); k != nil && k.Head != n.Stmt {
+		return p.entry(p.byStmt[k.Head])
 	}
 	return p.stmtAnchor(n)
 }

@@ -92,6 +92,24 @@ type verifier struct {
 	k        *Kernel
 	proc     *frontend.Procedure // the device procedure being checked
 	checked  map[*frontend.Procedure]bool
+	asz      map[*frontend.Symbol]bool // assumed-size arrays reported
+}
+
+// assumedSize reports (once per kernel and array) an assumed-size dummy
+// of the loop's procedure: the launch hands every array over with its
+// shape, which only the callers know.
+func (v *verifier) assumedSize(s *frontend.Symbol, pos frontend.Pos) bool {
+	if s == nil || s.Rank == 0 || s.Assumed != "size" || v.proc != nil {
+		return false
+	}
+	if v.asz == nil {
+		v.asz = map[*frontend.Symbol]bool{}
+	}
+	if !v.asz[s] {
+		v.asz[s] = true
+		v.nyi(pos, "the assumed-size array %s in an offloaded loop (its extent is known to the callers only): declare it with its extent, %s(n), or assumed shape, %s(:)", s.Name, s.Name, s.Name)
+	}
+	return true
 }
 
 func (v *verifier) nyi(pos frontend.Pos, format string, args ...any) {
@@ -169,9 +187,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					v.expr(ix.Step)
 				}
 				v.expr(h.Concurrent.Mask)
-				if len(h.Locality) > 0 {
-					v.nyi(h.Pos, "locality specs on a do concurrent nested in an offloaded loop")
-				}
+				v.innerLocality(x, h)
 			} else {
 				v.expr(h.Lo)
 				v.expr(h.Hi)
@@ -367,6 +383,9 @@ func (v *verifier) designator(e *frontend.Expr) {
 	if v.foreign(rootOf(e), e.Pos) {
 		return
 	}
+	if v.assumedSize(rootOf(e), e.Pos) {
+		return
+	}
 	switch e.Kind {
 	case frontend.EName:
 		v.typeOK(e.Type, e.Pos, e.Name)
@@ -416,7 +435,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 			v.nyi(e.Pos, "the name %s in an offloaded loop", e.Name)
 			return
 		}
-		if v.foreign(e.Sym, e.Pos) {
+		if v.foreign(e.Sym, e.Pos) || v.assumedSize(e.Sym, e.Pos) {
 			return
 		}
 		if e.Rank != 0 && !(v.arrayCtx && (e.Sym.Kind == frontend.SymVariable || ConstArrayOK(e.Sym))) {

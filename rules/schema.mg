@@ -96,7 +96,7 @@ Decl var_type(V, T)
   bound [/name, /name].
 
 Decl var_attr(V, Attr)
-  descr [doc("Variable V has attribute Attr: /dummy, /result, /local, /block, /module_var, /parameter, /allocatable, /pointer, /target, /intent_in, /intent_out, /intent_inout, /value, /array, /index, /save (the SAVE attribute, an initialiser, or a SAVE statement without names), /common (in a common block), /equivalence (in an EQUIVALENCE statement), /namelist (in a namelist group)."),
+  descr [doc("Variable V has attribute Attr: /dummy, /result, /local, /block, /module_var, /parameter, /allocatable, /pointer, /target, /intent_in, /intent_out, /intent_inout, /value, /array, /assumed_size (an assumed-size dummy, a(*)), /index, /save (the SAVE attribute, an initialiser, or a SAVE statement without names), /common (in a common block), /equivalence (in an EQUIVALENCE statement), /namelist (in a namelist group)."),
          arg(V, "variable"), arg(Attr, "attribute")]
   bound [/name, /name].
 
@@ -175,6 +175,33 @@ Decl constant(Site, Owner)
          arg(Site, "expression"), arg(Owner, "loop or procedure")]
   bound [/name, /name].
 
+# --- Nested do concurrent loops (facts/nest.go; rules/nest.mg) ---
+
+Decl dc_stmt(L, S, Kind, Depth)
+  descr [doc("S is a statement of the body of do concurrent loop L, outside the do concurrent loops nested in it (such a loop is one statement of Kind /do_concurrent, S its loop site). Kind: /assign (intrinsic assignment), /call (a CALL statement or a defined assignment), /if, /do (DO, DO WHILE), /select, /block, /associate, /do_concurrent, /cycle, /exit, /continue, /other. Depth 0: directly in the body; a statement inside a construct is one deeper."),
+         arg(L, "loop"), arg(S, "statement"), arg(Kind, "kind"), arg(Depth, "depth")]
+  bound [/name, /name, /name, /number].
+
+Decl dc_bound_read(L, V)
+  descr [doc("The limits or steps of do concurrent loop L read variable V (evaluated before the loop, in the scope around it)."),
+         arg(L, "loop"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl dc_bound_call(L, S)
+  descr [doc("The limits or steps of do concurrent loop L reference a procedure that is not an intrinsic, at S."),
+         arg(L, "loop"), arg(S, "the reference")]
+  bound [/name, /name].
+
+Decl dc_mask_read(L, V)
+  descr [doc("The mask of do concurrent loop L reads variable V."),
+         arg(L, "loop"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl assign_ref(S, R, Side, V, First)
+  descr [doc("R is an element reference to array V in the assignment S, a statement directly in the body of a do concurrent loop: Side /lhs (the assigned element) or /rhs (an element the value reads, at any depth). First is the variable that is R's whole first subscript, or /none."),
+         arg(S, "assignment"), arg(R, "element reference"), arg(Side, "/lhs or /rhs"), arg(V, "array"), arg(First, "variable of the first subscript, or /none")]
+  bound [/name, /name, /name, /name, /name].
+
 # --- Whole-array assignments between launches (facts/arraystmt.go) ---
 
 Decl host_loop(H, P)
@@ -217,10 +244,10 @@ Decl next_stmt(S, N)
          arg(S, "assignment"), arg(N, "next statement")]
   bound [/name, /name].
 
-# --- Host control flow of procedures that launch (facts/cfg.go; rules/sync.mg) ---
+# --- Host statements of every procedure with a body (facts/cfg.go; rules/sync.mg) ---
 
 Decl hproc(P)
-  descr [doc("Procedure (or main program) P holds a parallel loop: its host statements are described by hstmt/hnext."),
+  descr [doc("Procedure (or main program) P has a body among the given files: its host statements are described by hstmt/hnext."),
          arg(P, "procedure")]
   bound [/name].
 
@@ -260,23 +287,83 @@ Decl hin_loop(S, H)
   bound [/name, /name].
 
 Decl hoverwrite(S, V)
-  descr [doc("Host statement S is an assignment that defines the whole of scalar variable V (intrinsic type, not character, not a pointer or allocatable): what was in V before is dead after S, unless S also reads V."),
+  descr [doc("Host statement S is an assignment that defines the whole of variable V (intrinsic type, not character; a scalar that is not a pointer or allocatable, or a whole array): what was in V before is dead after S, unless S also reads V."),
          arg(S, "statement"), arg(V, "variable")]
   bound [/name, /name].
 
 Decl hacc(S, V, Mode)
-  descr [doc("Host statement S accesses variable V (its root: a(i)%b accesses a): /read, /write (also an actual argument of a dummy that is not intent(in) or value), /alloc (allocates it), /inquiry (shape, allocation, presence only: no element)."),
+  descr [doc("Host statement S accesses variable V (its root: a(i)%b accesses a): /read, /write (also an actual argument of an intrinsic or of a procedure without a body, for a dummy that is not intent(in) or value; ALLOCATE with SOURCE=), /alloc (allocates it), /inquiry (shape, allocation, presence only: no element). An actual argument of a procedure with a body is not accessed by the call (hcall_arg)."),
          arg(S, "statement"), arg(V, "variable"), arg(Mode, "mode")]
   bound [/name, /name, /name].
 
+Decl hacc_ptr(S, Path, Mode)
+  descr [doc("Host statement S accesses (/read or /write) data through a pointer component: Path is the site of the designator up to that component (s%p of s%p(i)), which may point to any target."),
+         arg(S, "statement"), arg(Path, "designator site"), arg(Mode, "mode")]
+  bound [/name, /name, /name].
+
 Decl hcall(S, Q)
-  descr [doc("Host statement S calls procedure Q (a call, a function reference, a defined operation or assignment)."),
+  descr [doc("Host statement S calls procedure Q, whose body the program has (a call, a function reference, a defined operation or assignment)."),
          arg(S, "statement"), arg(Q, "procedure")]
   bound [/name, /name].
 
+Decl hcall_arg(S, D, V)
+  descr [doc("At host statement S, a call binds dummy D of the callee to a designator rooted at variable V."),
+         arg(S, "statement"), arg(D, "dummy"), arg(V, "variable")]
+  bound [/name, /name, /name].
+
+Decl hcall_arg_copy(S, D)
+  descr [doc("At host statement S, the actual argument for dummy D may be a copy the host compiler makes for the call (an expression, a vector subscript, a section or possibly non-contiguous array for a dummy that is not assumed-shape, a value dummy): D's storage ends with the call."),
+         arg(S, "statement"), arg(D, "dummy")]
+  bound [/name, /name].
+
+Decl hcall_arg_pointee(S, D, Path)
+  descr [doc("At host statement S, dummy D is associated with data a pointer component locates (any target): the actual's designator up to that component is Path."),
+         arg(S, "statement"), arg(D, "dummy"), arg(Path, "designator site")]
+  bound [/name, /name, /name].
+
 Decl hcall_external(S)
-  descr [doc("Host statement S calls a procedure whose body is not known (external, dummy or pointer procedure)."),
+  descr [doc("Host statement S calls a procedure whose body is not among the given files (external, interface only, dummy or pointer procedure)."),
          arg(S, "statement")]
+  bound [/name].
+
+Decl hcall_ext_arg(S, V)
+  descr [doc("At host statement S, a procedure whose body is not known is handed a designator rooted at V."),
+         arg(S, "statement"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl hmove(S, From, To)
+  descr [doc("Host statement S is move_alloc(From, To): To takes From's storage (what the device holds of it moves along)."),
+         arg(S, "statement"), arg(From, "variable"), arg(To, "variable")]
+  bound [/name, /name, /name].
+
+Decl hassoc(S, P)
+  descr [doc("Host statement S changes what pointer P points to (pointer assignment, NULLIFY, ALLOCATE, DEALLOCATE, C_F_POINTER)."),
+         arg(S, "statement"), arg(P, "pointer")]
+  bound [/name, /name].
+
+Decl common_member(V, B)
+  descr [doc("Variable V is in common block B (/common/NAME, /common/-- for blank common): every name of the block in every procedure is one storage."),
+         arg(V, "variable"), arg(B, "common block")]
+  bound [/name, /name].
+
+Decl equiv(V, W)
+  descr [doc("An EQUIVALENCE statement associates the storage of variables V and W."),
+         arg(V, "variable"), arg(W, "variable")]
+  bound [/name, /name].
+
+Decl escapes(V)
+  descr [doc("The address of V is taken (C_LOC): any pointer may point to it."),
+         arg(V, "variable")]
+  bound [/name].
+
+Decl cfptr(P)
+  descr [doc("Pointer P is associated by C_F_POINTER: it may point to any target or storage no name denotes."),
+         arg(P, "pointer")]
+  bound [/name].
+
+Decl proc_escapes(Q)
+  descr [doc("Procedure Q may be called through a procedure pointer or dummy (it is an actual argument or a pointer target) or from C (BIND(C)): its dummies may be associated with any storage."),
+         arg(Q, "procedure")]
   bound [/name].
 
 Decl hio(S)
@@ -295,14 +382,9 @@ Decl htiming(S)
   bound [/name].
 
 Decl hfree(S, V)
-  descr [doc("Host statement S frees the storage of variable V: deallocate(V), the end of the block that declares V, an exit or cycle that leaves it."),
+  descr [doc("Host statement S frees the storage of variable V: deallocate(V), the end of the block that declares V, an exit, cycle or return that leaves it, a call that passes it for an allocatable intent(out) dummy, the TO of move_alloc."),
          arg(S, "statement"), arg(V, "variable")]
   bound [/name, /name].
-
-Decl hglobal(V)
-  descr [doc("Variable V is in a common block: any procedure may access it."),
-         arg(V, "variable")]
-  bound [/name].
 
 # --- Packs of iterations (facts/pack.go; rules/pack.mg) ---
 

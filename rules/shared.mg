@@ -34,7 +34,7 @@
 # (lowering/lowering.go) and never re-decides them.
 
 Decl shared_scalar(L, V)
-  descr [doc("Scalar V of an intrinsic type is written in do concurrent L (or by a DO of V in it) and has no locality spec there."),
+  descr [doc("Scalar V of an intrinsic type is written in do concurrent L (or by a DO of V in it; not only in loops nested in L that make V local) and has no locality spec there."),
          arg(L, "loop"), arg(V, "variable")].
 
 Decl shared_read(L, V, S)
@@ -134,10 +134,21 @@ Decl shared_race_read(L, V, S)
 nested_loop(L) :- loop_parent(L, _).
 shared_candidate(L) :- loop(L, /do_concurrent, _).
 
-shared_scalar(L, V) :- shared_candidate(L), loop_writes(L, V), var_type(V, T), intrinsic_type(T, _, _),
+# A loop nested in L that makes V local (local, local_init) has a V of its
+# own: what it does with it is not L's.
+inner_local(L, V, L2) :- locality(L2, /local, V, _), in_loop(L2, L).
+inner_local(L, V, L2) :- locality(L2, /local_init, V, _), in_loop(L2, L).
+inner_own(L, V, X) :- inner_local(L, V, L2), in_loop(X, L2).
+
+write_site(L, V, X) :- loop(L, /do_concurrent, _), access(X, L, V, /write).
+write_site(L, V, X) :- loop(L, /do_concurrent, _), in_loop(X, L), call_arg(X, _, D, V), calls(X, _, Q), writes_dummy(Q, D).
+write_site(L, V, S) :- scalar_def(S, V, /do_var), in_loop(S, L).
+outer_write(L, V) :- write_site(L, V, X), !inner_own(L, V, X).
+outer_write(L, V) :- loop_writes(L, V), alias(_, V).
+outer_write(L, V) :- reach(L, P), access(_, P, V, /write), !declared_in(P, V).
+
+shared_scalar(L, V) :- shared_candidate(L), outer_write(L, V), var_type(V, T), intrinsic_type(T, _, _),
   !var_attr(V, /array), !has_locality(L, V), !is_index(V), !loop_local_decl(L, V), !is_alias(V).
-shared_scalar(L, V) :- shared_candidate(L), scalar_def(S, V, /do_var), in_loop(S, L),
-  !has_locality(L, V), !loop_local_decl(L, V).
 
 # --- Reads and writes, by statement ---
 
@@ -146,18 +157,17 @@ out_def(S, V) :- scalar_def(S, V, /out_arg).
 whole_write(S, V) :- scalar_def(S, V, _).
 whole_write(S, V) :- whole_actual(S, V).
 
-shared_read(L, V, S) :- shared_scalar(L, V), access(X, L, V, /read), stmt_of(X, S), !out_def(S, V).
+shared_read(L, V, S) :- shared_scalar(L, V), access(X, L, V, /read), !inner_own(L, V, X), stmt_of(X, S), !out_def(S, V).
+# A nested loop with local_init(V) reads V when it starts.
+shared_read(L, V, L2) :- shared_scalar(L, V), locality(L2, /local_init, V, _), in_loop(L2, L).
 
-shared_unplaced_read(L, V, X) :- shared_scalar(L, V), access(X, L, V, /read), !has_stmt(X).
+shared_unplaced_read(L, V, X) :- shared_scalar(L, V), access(X, L, V, /read), !inner_own(L, V, X), !has_stmt(X).
 shared_unplaced_read(L, V, X) :- shared_scalar(L, V), reach(L, P), access(X, P, V, /read), !declared_in(P, V).
 
-shared_write(L, V, S) :- shared_scalar(L, V), access(X, L, V, /write), stmt_of(X, S).
-shared_write(L, V, S) :- shared_scalar(L, V), in_loop(X, L), call_arg(X, _, D, V), calls(X, _, Q), writes_dummy(Q, D), stmt_of(X, S).
-shared_write(L, V, S) :- shared_scalar(L, V), scalar_def(S, V, /do_var), in_loop(S, L).
+shared_write(L, V, S) :- shared_scalar(L, V), write_site(L, V, X), !inner_own(L, V, X), stmt_of(X, S).
 
 shared_bad_write(L, V, S) :- shared_write(L, V, S), !whole_write(S, V).
-shared_bad_write(L, V, X) :- shared_scalar(L, V), access(X, L, V, /write), !has_stmt(X).
-shared_bad_write(L, V, X) :- shared_scalar(L, V), in_loop(X, L), call_arg(X, _, D, V), calls(X, _, Q), writes_dummy(Q, D), !has_stmt(X).
+shared_bad_write(L, V, X) :- shared_scalar(L, V), write_site(L, V, X), !inner_own(L, V, X), !has_stmt(X).
 shared_bad_write(L, V, L) :- shared_scalar(L, V), alias(A, V), loop_writes(L, A).
 shared_bad_write(L, V, X) :- shared_scalar(L, V), reach(L, P), access(X, P, V, /write), !declared_in(P, V).
 
@@ -191,7 +201,7 @@ has_bad_write(L, V) :- shared_bad_write(L, V, _).
 shared_private(L, V) :- shared_scalar(L, V), !has_undefined_read(L, V), !has_bad_write(L, V).
 
 is_red_stmt(S, V) :- red_stmt(S, V, _).
-shared_red_op(L, V, Op) :- shared_scalar(L, V), red_stmt(S, V, Op), in_loop(S, L).
+shared_red_op(L, V, Op) :- shared_scalar(L, V), red_stmt(S, V, Op), in_loop(S, L), !inner_own(L, V, S).
 red_mixed(L, V) :- shared_red_op(L, V, A), shared_red_op(L, V, B), A != B.
 non_red_use(L, V) :- shared_write(L, V, S), !is_red_stmt(S, V).
 non_red_use(L, V) :- shared_read(L, V, S), !is_red_stmt(S, V).
@@ -200,7 +210,7 @@ non_red_use(L, V) :- has_bad_write(L, V).
 red_type_ok(L, V, Op) :- shared_red_op(L, V, Op), var_type(V, T), intrinsic_type(T, B, _), reduce_ok(Op, B).
 
 shared_reduce(L, V, Op) :- red_type_ok(L, V, Op), !red_mixed(L, V), !non_red_use(L, V).
-reduce_inferred_at(L, V, S) :- shared_reduce(L, V, _), red_stmt(S, V, _), in_loop(S, L).
+reduce_inferred_at(L, V, S) :- shared_reduce(L, V, _), red_stmt(S, V, _), in_loop(S, L), !inner_own(L, V, S).
 
 is_shared_reduce(L, V) :- shared_reduce(L, V, _).
 shared_race(L, V) :- shared_scalar(L, V), !shared_private(L, V), !is_shared_reduce(L, V).

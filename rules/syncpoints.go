@@ -15,24 +15,18 @@ import (
 type SyncKind int
 
 const (
-	SyncWait    SyncKind = iota // wait for every pending launch (and replay a recorded stop)
-	SyncDiscard                 // drop the device copies of storage about to be freed
-	SyncStale                   // the host is about to write storage a launch uses
-	SyncLeave                   // return or end of a procedure that launches
-	SyncFetch                   // copy back the device copy of a variable the statement accesses
+	SyncFetch    SyncKind = iota // copy back the device data of a variable the statement accesses
+	SyncExternal                 // a call of a procedure without a body: wait, copy back and mark stale what is not on the stack
+	SyncWait                     // wait (every launch, or those that may stop), then replay a recorded stop
+	SyncDiscard                  // drop the device copies of storage that ends
+	SyncStale                    // the host is about to write storage the device may hold
 )
 
-// rank orders the decisions at one statement as the host text has them:
-// fetches, the wait, discards, stale marks, the leave.
-func (k SyncKind) rank() int {
-	if k == SyncFetch {
-		return -1
-	}
-	return int(k)
-}
+// rank orders the decisions at one statement as the host text has them.
+func (k SyncKind) rank() int { return int(k) }
 
 func (k SyncKind) String() string {
-	return [...]string{"wait", "discard", "stale", "leave", "fetch"}[k]
+	return [...]string{"fetch", "external", "wait", "discard", "stale"}[k]
 }
 
 // SyncPoint is one decision of the sync analysis.
@@ -40,19 +34,16 @@ type SyncPoint struct {
 	Kind SyncKind
 	Site string       // the host statement (facts.Set.HostNodes) it goes before
 	Pos  frontend.Pos // its position
-	// Wait: the reasons (access, outside, stop_order, goto, unknown,
-	// timing, call_all, jump) and the launches waited for (loop sites).
-	Whys     []string
-	Launches []string
-	// Discard, stale: the variable (facts.Set.Vars).
-	Var string
-	// Hoisted: a wait or stale mark placed before the loop Site (the
-	// outermost enclosing loop that launches nothing); Sources are the
-	// statements in it that need the wait.
+	// Wait: the reasons (timing, end, outside).
+	Whys []string
+	// Fetch, discard, stale: the variable (facts.Set.Vars), or, with
+	// Path set, the site of a designator up to a pointer component
+	// (facts.Set.PtrPaths).
+	Var  string
+	Path bool
+	// Hoisted: a fetch or stale mark placed before the loop Site (the
+	// outermost enclosing loop that launches nothing).
 	Hoisted bool
-	Sources []string
-	// Vars are the variables of the storage conflicts of a wait (names).
-	Vars []string
 }
 
 // SyncPoints returns the sync decisions, sorted by position then kind.
@@ -64,74 +55,56 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 		p, _ := r.Facts.Pos(nameConst(site))
 		return p
 	}
-	varName := func(v string) string {
+	name := func(v string, path bool) string {
+		if path {
+			if e := r.Facts.PtrPaths[v]; e != nil {
+				return e.String()
+			}
+			return v
+		}
 		if s := r.Facts.Vars[v]; s != nil {
 			return s.Name
 		}
 		return v
 	}
-	waits := map[string]*SyncPoint{}
 	var out []SyncPoint
-	for _, pred := range []string{"wait_before", "wait_before_loop"} {
-		for _, f := range r.Result.Facts(pred) {
-			s := sym(f.Args[0])
-			key := pred + " " + s
-			w := waits[key]
-			if w == nil {
-				w = &SyncPoint{Kind: SyncWait, Site: s, Pos: pos(s), Hoisted: pred == "wait_before_loop"}
-				waits[key] = w
-			}
-			w.Whys = appendUnique(w.Whys, strings.TrimPrefix(sym(f.Args[1]), "/"))
-			w.Launches = appendUnique(w.Launches, sym(f.Args[2]))
+	waits := map[string]*SyncPoint{}
+	for _, f := range r.Result.Facts("wait_at") {
+		s := sym(f.Args[0])
+		w := waits[s]
+		if w == nil {
+			w = &SyncPoint{Kind: SyncWait, Site: s, Pos: pos(s)}
+			waits[s] = w
 		}
-	}
-	sources := map[string][]string{}
-	for _, f := range r.Result.Facts("wait_source") {
-		sources[sym(f.Args[0])] = append(sources[sym(f.Args[0])], sym(f.Args[1]))
-	}
-	conflictVars := map[string][]string{} // statement + launch -> variables
-	for _, f := range r.Result.Facts("conflict_var") {
-		k := sym(f.Args[0]) + " " + sym(f.Args[1])
-		conflictVars[k] = append(conflictVars[k], varName(sym(f.Args[2])))
+		w.Whys = appendUnique(w.Whys, strings.TrimPrefix(sym(f.Args[1]), "/"))
 	}
 	for _, w := range waits {
 		sort.Strings(w.Whys)
-		sort.Slice(w.Launches, func(i, j int) bool { return pos(w.Launches[i]).Before(pos(w.Launches[j])) })
-		stmts := []string{w.Site}
-		if w.Hoisted {
-			w.Sources = sources[w.Site]
-			sort.Slice(w.Sources, func(i, j int) bool { return pos(w.Sources[i]).Before(pos(w.Sources[j])) })
-			stmts = w.Sources
-		}
-		for _, s := range stmts {
-			for _, l := range w.Launches {
-				for _, v := range conflictVars[s+" "+l] {
-					w.Vars = appendUnique(w.Vars, v)
-				}
-			}
-		}
-		sort.Strings(w.Vars)
 		out = append(out, *w)
 	}
-	for _, pred := range []string{"fetch_before", "fetch_before_loop"} {
-		for _, f := range r.Result.Facts(pred) {
-			s := sym(f.Args[0])
-			out = append(out, SyncPoint{Kind: SyncFetch, Site: s, Pos: pos(s), Var: sym(f.Args[1]), Hoisted: pred == "fetch_before_loop"})
-		}
-	}
-	for _, f := range r.Result.Facts("discard_before") {
+	for _, f := range r.Result.Facts("external_at") {
 		s := sym(f.Args[0])
-		out = append(out, SyncPoint{Kind: SyncDiscard, Site: s, Pos: pos(s), Var: sym(f.Args[1])})
+		out = append(out, SyncPoint{Kind: SyncExternal, Site: s, Pos: pos(s)})
 	}
-	for _, pred := range []string{"stale_before", "stale_before_loop"} {
-		for _, f := range r.Result.Facts(pred) {
+	vars := []struct {
+		pred    string
+		kind    SyncKind
+		hoisted bool
+		path    bool
+	}{
+		{"fetch_before", SyncFetch, false, false},
+		{"fetch_before_loop", SyncFetch, true, false},
+		{"fetch_path_at", SyncFetch, false, true},
+		{"discard_at", SyncDiscard, false, false},
+		{"stale_before", SyncStale, false, false},
+		{"stale_before_loop", SyncStale, true, false},
+		{"stale_path_at", SyncStale, false, true},
+	}
+	for _, v := range vars {
+		for _, f := range r.Result.Facts(v.pred) {
 			s := sym(f.Args[0])
-			out = append(out, SyncPoint{Kind: SyncStale, Site: s, Pos: pos(s), Var: sym(f.Args[1]), Hoisted: pred == "stale_before_loop"})
+			out = append(out, SyncPoint{Kind: v.kind, Site: s, Pos: pos(s), Var: sym(f.Args[1]), Hoisted: v.hoisted, Path: v.path})
 		}
-	}
-	for _, f := range r.Result.Facts("leave_at") {
-		s := sym(f.Args[0])
-		out = append(out, SyncPoint{Kind: SyncLeave, Site: s, Pos: pos(s)})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -141,15 +114,43 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 		if a.Site != b.Site {
 			return a.Site < b.Site
 		}
-		if a.Kind != b.Kind {
-			return a.Kind.rank() < b.Kind.rank()
-		}
 		if a.Hoisted != b.Hoisted {
 			return a.Hoisted
 		}
-		return varName(a.Var) < varName(b.Var)
+		if a.Kind != b.Kind {
+			return a.Kind.rank() < b.Kind.rank()
+		}
+		return name(a.Var, a.Path) < name(b.Var, b.Path)
 	})
 	return out
+}
+
+// SyncErrors are the decisions the host rewrite cannot place yet
+// (path_nyi, lift_nyi): not-yet-implemented errors at the statement.
+func (r *CheckResult) SyncErrors() frontend.Diagnostics {
+	if r == nil || r.Result == nil {
+		return nil
+	}
+	var ds frontend.Diagnostics
+	for _, f := range r.Result.Facts("path_nyi") {
+		p, _ := r.Facts.Pos(nameConst(sym(f.Args[0])))
+		what := sym(f.Args[1])
+		if e := r.Facts.PtrPaths[what]; e != nil {
+			what = e.String()
+		}
+		ds = append(ds, frontend.Diagnostic{Pos: p, Severity: frontend.SevError,
+			Msg: "not yet implemented: a pure procedure that reads data through the pointer component " + what + ", which a launch may write [nyi]"})
+	}
+	for _, f := range r.Result.Facts("lift_nyi") {
+		p, _ := r.Facts.Pos(nameConst(sym(f.Args[0])))
+		v := sym(f.Args[1])
+		if s := r.Facts.Vars[v]; s != nil {
+			v = s.Name
+		}
+		ds = append(ds, frontend.Diagnostic{Pos: p, Severity: frontend.SevError,
+			Msg: "not yet implemented: the assumed-size dummy " + v + ", which a launch may write, in a procedure no call of the program shows (only a caller knows its extent) [nyi]"})
+	}
+	return ds.Sort()
 }
 
 // ShortWhy words a wait's reasons for the comment of its line.
@@ -157,29 +158,28 @@ func (p SyncPoint) ShortWhy() string {
 	var parts []string
 	for _, w := range p.Whys {
 		switch w {
-		case "access":
-			if len(p.Vars) > 0 {
-				parts = append(parts, "uses "+strings.Join(p.Vars, ", "))
-			} else {
-				parts = append(parts, "uses device data")
-			}
 		case "outside":
 			parts = append(parts, "acts outside the program while a launch may stop")
-		case "stop_order":
-			parts = append(parts, "launches a stopping kernel while another may stop")
 		case "timing":
 			parts = append(parts, "timing call")
-		case "call_all":
-			parts = append(parts, "calls a contained procedure")
+		case "end":
+			parts = append(parts, "end of the program")
 		default:
 			parts = append(parts, w)
 		}
 	}
-	s := strings.Join(parts, "; ")
-	if p.Hoisted {
-		s += "; hoisted out of a loop that launches nothing"
+	return strings.Join(parts, "; ")
+}
+
+// WaitsForAll reports whether a wait waits for every launch (a timing
+// call, the end of the program), not only for those that may stop.
+func (p SyncPoint) WaitsForAll() bool {
+	for _, w := range p.Whys {
+		if w != "outside" {
+			return true
+		}
 	}
-	return s
+	return false
 }
 
 func appendUnique(xs []string, x string) []string {

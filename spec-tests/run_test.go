@@ -6,7 +6,9 @@ package spectests
 // (gfortran -O2 -ffpe-summary=none), or, for a program gfortran 12 cannot
 // build ("! GFORTRAN: rejects"), NAME.expected.out (after optional leading
 // lines "! EXIT: N") and NAME.expected.err beside it; without them the
-// program is skipped with a log line.
+// program is skipped with a log line. A program gfortran 12 miscompiles at
+// -O2 ("! GFORTRAN: miscompiles") must have those files
+// (TestSpecProgramsGfortran runs it built at -O0).
 //
 // Which programs, and how:
 //   - every program whose loops are all "WANT: offload" or "WANT: host ...",
@@ -350,6 +352,12 @@ func TestSpecRun(t *testing.T) {
 						t.Errorf("NYI.txt lists %s, but it is not built here (gfortran rejects it, no expected output): remove the line", name)
 					}
 					t.Skip("GFORTRAN: rejects and no NAME.expected.out: nothing to compare with")
+				}
+			case p.gfort == "miscompiles":
+				var ok bool
+				ref, ok = expectedResult(t, abs)
+				if !ok {
+					t.Fatalf("%s is marked GFORTRAN: miscompiles and needs NAME.expected.out", name)
 				}
 			case p.gfort == "compile-only":
 				// Built by both, run by neither.

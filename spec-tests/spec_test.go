@@ -58,7 +58,7 @@ type program struct {
 	name   string // folder/file, for messages
 	flags  []string
 	opts   rules.CheckOptions
-	gfort  string // "" (compile and run), "rejects", "compile-only" or "stops"
+	gfort  string // "" (compile and run), "rejects", "compile-only", "stops" or "miscompiles"
 	stops  int    // "GFORTRAN: stops N": the exit status of the gfortran run
 	wants  map[int]want
 	diags  map[int][]string // line -> reasons of "! DIAG:" markers
@@ -175,8 +175,8 @@ func parseProgram(path, name string) (*program, error) {
 				p.flags = strings.Fields(strings.TrimPrefix(d, "FLAGS:"))
 			case strings.HasPrefix(d, "GFORTRAN:"):
 				f := strings.Fields(strings.TrimPrefix(d, "GFORTRAN:"))
-				if !header || len(f) == 0 || (f[0] != "rejects" && f[0] != "compile-only" && f[0] != "stops") {
-					bad(n, "GFORTRAN: needs rejects, compile-only or stops N, in the leading comment lines")
+				if !header || len(f) == 0 || (f[0] != "rejects" && f[0] != "compile-only" && f[0] != "stops" && f[0] != "miscompiles") {
+					bad(n, "GFORTRAN: needs rejects, compile-only, stops N or miscompiles, in the leading comment lines")
 					continue
 				}
 				if f[0] == "stops" {
@@ -540,6 +540,8 @@ func TestSpecMapCoverage(t *testing.T) {
 
 // TestSpecProgramsGfortran compiles every program that gfortran can build
 // and runs it: it must exit with status 0, print PASSED and never FAIL.
+// A program gfortran miscompiles at -O1 and above ("GFORTRAN: miscompiles")
+// is built at -O0.
 func TestSpecProgramsGfortran(t *testing.T) {
 	fc, err := exec.LookPath("gfortran")
 	if err != nil {
@@ -562,7 +564,11 @@ func TestSpecProgramsGfortran(t *testing.T) {
 			dir := t.TempDir()
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, fc, "-O1", "-ffpe-summary=none", "-o", "prog", abs)
+			opt := "-O1"
+			if p.gfort == "miscompiles" {
+				opt = "-O0"
+			}
+			cmd := exec.CommandContext(ctx, fc, opt, "-ffpe-summary=none", "-o", "prog", abs)
 			cmd.Dir = dir
 			out, err := cmd.CombinedOutput()
 			if p.gfort == "rejects" {

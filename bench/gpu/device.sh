@@ -29,3 +29,6 @@ cat /tmp/heat_fgpu.last
 if [[ -x bin/stream_fgpu ]]; then
 	bash ./stream.sh 2>&1 || true
 fi
+if [[ -x bin/transpose_fgpu ]]; then
+	bash ./transpose.sh 2>&1 || true
+fi

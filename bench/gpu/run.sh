@@ -26,6 +26,10 @@ if [[ -f bench/stream/stream.f90 ]]; then
 		-e 's/do concurrent (i = 1:n)/!$omp parallel do\n    do i = 1, n/' bench/stream/stream.f90 >"$out/stream_omp.f90"
 	gfortran -O3 -fopenmp -o "$out/bin/stream_omp" "$out/stream_omp.f90"
 fi
+# transpose: issue 11, part 5 (a tiled transpose, nested do concurrent).
+if [[ -f bench/apps/transpose/transpose.f90 ]]; then
+	FGPU="$fgpu" bash bench/apps/transpose/build.sh "$out"
+fi
 cp /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 "$out/lib/" 2>/dev/null || true
 cp bench/gpu/device.sh "$out/device.sh"
 [[ -f bench/stream/stream.sh ]] && cp bench/stream/stream.sh "$out/stream.sh"

@@ -226,17 +226,24 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	lines := map[string]map[int]bool{}
-	for i, file := range f.files {
+	var files []string // each file once, also when several of its lines are asked about
+	seen := map[string]bool{}
+	for _, file := range f.files {
 		if j := strings.LastIndexByte(file, ':'); j > 0 {
 			if n, err := strconv.Atoi(file[j+1:]); err == nil {
-				f.files[i] = file[:j]
-				if lines[file[:j]] == nil {
-					lines[file[:j]] = map[int]bool{}
+				file = file[:j]
+				if lines[file] == nil {
+					lines[file] = map[int]bool{}
 				}
-				lines[file[:j]][n] = true
+				lines[file][n] = true
 			}
 		}
+		if !seen[file] {
+			seen[file] = true
+			files = append(files, file)
+		}
 	}
+	f.files = files
 	_, cr, as, rc := analyze("explain", f, stdout, stderr)
 	if cr == nil {
 		return rc

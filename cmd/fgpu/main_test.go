@@ -314,3 +314,50 @@ end program p
 		}
 	}
 }
+
+// TestExplainSyncGolden: `fgpu explain FILE:LINE` on the lines of a
+// testdata/explain program that its first line lists ("! EXPLAIN: 8 31")
+// gives the .golden text: why a fetch, discard or wait is where it is,
+// also when the launch is in another procedure. FGPU_UPDATE=1 rewrites
+// the golden files.
+func TestExplainSyncGolden(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "explain", "*.f90"))
+	if len(paths) == 0 {
+		t.Fatal("no testdata/explain/*.f90")
+	}
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, _, _ := strings.Cut(string(src), "\n")
+			nums, ok := strings.CutPrefix(first, "! EXPLAIN:")
+			if !ok {
+				t.Fatalf("%s: the first line must be \"! EXPLAIN: LINE...\"", path)
+			}
+			args := []string{"explain"}
+			for _, n := range strings.Fields(nums) {
+				args = append(args, path+":"+n)
+			}
+			var out, errOut bytes.Buffer
+			if code := run(args, &out, &errOut); code != 0 {
+				t.Fatalf("explain: exit %d: %s", code, errOut.String())
+			}
+			golden := strings.TrimSuffix(path, ".f90") + ".golden"
+			if os.Getenv("FGPU_UPDATE") == "1" {
+				if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (FGPU_UPDATE=1 writes it)", err)
+			}
+			if d := cmp.Diff(string(want), out.String()); d != "" {
+				t.Errorf("explain differs (-want +got):\n%s", d)
+			}
+		})
+	}
+}

@@ -150,7 +150,8 @@ void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, 
 void* fgpu_rt_scalar_init(void* host, size_t bytes, int* on_device, const char* kernel, const char* loop);
 
 /* The device address of the stop status buffer, int64_t[1 +
- * FGPU_MAX_STOP_SITES], zeroed at program start. A kernel thread that stops
+ * FGPU_MAX_STOP_SITES], zeroed at program start; the launch being prepared
+ * is one that may stop (fgpu_rt_wait_stops). A kernel thread that stops
  * at site s writes element s (its code), then element 0 (s) only while
  * element 0 is 0: the first recorded stop is the one reported. */
 int64_t* fgpu_rt_status(const char* kernel, const char* loop);
@@ -171,17 +172,34 @@ void fgpu_rt_launched(const char* kernel, const char* loop);
 void fgpu_rt_sync(void);
 
 /* Waits for every launch and reads the stop status, copying nothing back:
- * where the host needs the launches done (a timing call, a statement acting
- * outside the program while a launch may have stopped) but none of their
- * data. */
+ * where the host needs the launches done (a timing call, the end of the
+ * program) but none of their data. Returns at once when nothing was
+ * launched since the last wait. */
 void fgpu_rt_wait(void);
 
-/* bind(c) from Fortran: type(*), dimension(..). Waits for every launch
- * (as fgpu_rt_wait) and copies back the dirty entries overlapping the
- * storage of a, which become valid: the host is about to access it. Other
- * dirty entries stay on the device (the wait analysis fetches, before a
- * statement, only what the statement accesses). */
+/* As fgpu_rt_wait, but only when a launch of a kernel that may stop (one
+ * that took the stop status buffer, fgpu_rt_status) was made since the
+ * last wait: before a statement acting outside the program, so that a stop
+ * a kernel recorded ends the program first. */
+void fgpu_rt_wait_stops(void);
+
+/* bind(c) from Fortran: type(*), dimension(..). When an entry overlapping
+ * the storage of a is dirty: waits for every launch (as fgpu_rt_wait) and
+ * copies back the dirty entries overlapping a, which become valid (the host
+ * is about to access a). Otherwise it neither waits nor copies: the host
+ * holds a's current values. The analysis places a fetch before every host
+ * access of storage some launch of the program may write (rules/sync.mg),
+ * in whatever procedure; the runtime, which knows by address what is
+ * dirty, makes the unneeded ones cost a lookup. */
 void fgpu_rt_fetch(CFI_cdesc_t* a);
+
+/* A call of a procedure whose body is not among the compiled files (a
+ * library, MPI, C): it may access any storage. Waits for every launch,
+ * copies back every dirty entry and marks every entry stale, except those
+ * of storage on the host thread's stack (procedures running now, whose dead
+ * locals the host compiler may have reused: the analysis fetches by name
+ * what the call is handed). */
+void fgpu_rt_external(void);
 
 /* After fgpu_rt_sync: the recorded stop site (0: none) and, in *code, the
  * code recorded with it (0 when none). The first recorded site is kept. */
@@ -201,16 +219,6 @@ void fgpu_rt_discard(CFI_cdesc_t* a);
  * fetched first: a fetch the analysis should have placed; the runtime
  * stays correct anyway). */
 void fgpu_rt_stale(CFI_cdesc_t* a);
-
-/* The end of a procedure that launches: waits for every launch, then
- * drops every entry that is not dirty (the host may write anything before
- * the next launch; nothing is resident across procedure boundaries for
- * now). Dirty entries stay: the procedure has fetched what outlives it and
- * discarded its locals (rules/sync.mg), so those left are its callers'
- * pending data, which the callers fetch where they access it. Dropping
- * rather than marking stale copies the same bytes on the next launch and
- * bounds device memory when the host's arrays move between calls. */
-void fgpu_rt_leave(void);
 
 /* Statistics (FGPU_STATS=1) at exit, on stderr:
  *   fgpu: stats: backend B: L launches, X bytes to device, Y bytes from
@@ -243,6 +251,16 @@ void fgpu_dev_copy_in(void* dev, const void* host, size_t n, const char* kernel,
 void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const char* kernel, const char* loop);
 /* Whether device buffers are host memory (cpu separate). */
 int fgpu_dev_host_accessible(void);
+/* Starts a batch of staged copies back (the staging memory of the previous
+ * batch may be reused). */
+void fgpu_dev_stage_reset(void);
+/* Enqueues a copy of n device bytes into host staging memory, ordered
+ * after the launches enqueued so far, and returns the staging address
+ * (its bytes are there after the next fgpu_dev_wait); NULL when the
+ * staging memory does not take the copy (fgpu_dev_copy_out after the
+ * wait). cpu separate: dev itself. One wait then covers the launches and
+ * the copies (a fetch of a scalar costs one round trip). */
+const void* fgpu_dev_stage_out(const void* dev, size_t n, const char* kernel, const char* loop);
 /* Waits for every launch and reads element 0 of the stop status into
  * *site; returns NULL, or a message when a launch failed. */
 const char* fgpu_dev_wait(int64_t* site);
@@ -308,6 +326,28 @@ cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
 #define FGPU_GRID_REDUCE 2
 void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, int* blocks, int* threads,
                             const char* kernel, const char* loop);
+
+/* Launch geometry of a kernel whose iterations each run on a block, its
+ * threads sharing the iterations of a nested do concurrent (rules/nest.mg,
+ * emit/nest.go): n iterations, inner the largest trip count of its shared
+ * loops when the host knows it (0 when not). Threads per block: 128 for a
+ * loop staged through shared memory (FGPU_NEST_STAGED: eight 32-element
+ * rows of its 32 x 32 tiles a thread in each phase); otherwise inner
+ * rounded up to a multiple of 32, at most 64, doubled (up to inner, 1024
+ * when unknown) while the n blocks would hold fewer threads than the
+ * device keeps resident; at most what the kernel's registers allow.
+ * Measured on the H200 (bench/RESULTS.md): a 16384^2 real(8) tiled
+ * transpose ran at 3.50 TB/s with 128 threads, 3.23 with 256, 2.73 with
+ * 512; row sums of 1000 and 4096 columns at 3.53 and 3.79 TB/s with 64
+ * threads, 2.92 and 3.65 with 256, 0.87 and 2.23 with 1024. Blocks: one an
+ * iteration (the kernel loops block-stride when there are fewer), at most
+ * four waves of resident blocks for a kernel with a block reduction
+ * (FGPU_NEST_REDUCE: each block leaves a partial). FGPU_THREADS_PER_BLOCK
+ * and FGPU_BLOCKS_PER_SM override the choice. */
+#define FGPU_NEST_STAGED 1
+#define FGPU_NEST_REDUCE 2
+void fgpu_cuda_geometry_nested(const void* fn, long long n, long long inner, int flags, int* blocks, int* threads,
+                               const char* kernel, const char* loop);
 
 /* A device-only scratch buffer of at least bytes bytes, one per kernel (fn)
  * and slot, reused by every launch of that kernel (launches are ordered on

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <pthread.h>
 #include <string>
 #include <vector>
 #include <unistd.h>
@@ -237,6 +238,7 @@ struct Table {
     std::vector<Entry> es;
     unsigned long long seq = 1; // the launch being prepared
     bool pending = false;       // a launch since the last wait
+    bool stop_pending = false;  // a launch that may stop since the last wait
     std::vector<std::pair<const char*, const char*>> since; // kernels launched since the last wait
     int64_t site = 0, code = 0; // the first recorded stop
     // Timing of the launch being prepared (FGPU_STATS).
@@ -293,22 +295,27 @@ void copy_in(const Entry& e, const char* kernel, const char* loop) {
     stats().to_dev.fetch_add(e.k.span(), std::memory_order_relaxed);
 }
 
-// Copies the elements of a dirty entry back to the host.
-void copy_back(const Entry& e) {
+// Copies the elements of a dirty entry back to the host; staged, when not
+// null, holds the entry's span already (fgpu_dev_stage_out, after the
+// wait), else it is copied from the device now.
+void copy_back(const Entry& e, const void* staged) {
     const char* kernel = "?";
     const char* loop = "?";
     size_t span = e.k.span();
     stats().from_dev.fetch_add(span, std::memory_order_relaxed);
     if (e.k.contiguous()) {
-        fgpu_dev_copy_out((void*)e.k.lo, e.buf, span, kernel, loop);
+        if (staged)
+            std::memcpy((void*)e.k.lo, staged, span);
+        else
+            fgpu_dev_copy_out((void*)e.k.lo, e.buf, span, kernel, loop);
         return;
     }
     // A section with gaps: only the elements, never the gaps (two sections
     // of one array written by one launch must not overwrite each other).
     char* host = (char*)e.k.lo - e.k.low;
     std::vector<char> stage;
-    const char* src = e.buf;
-    if (!fgpu_dev_host_accessible()) {
+    const char* src = (const char*)staged;
+    if (!src) {
         stage.resize(span);
         fgpu_dev_copy_out(stage.data(), e.buf, span, kernel, loop);
         src = stage.data();
@@ -377,6 +384,24 @@ void wait_locked(Table& t) {
     }
     t.since.clear();
     t.pending = false;
+    t.stop_pending = false;
+}
+
+// Waits for every launch and copies the entries es back (they become
+// valid): the copies are enqueued before the wait, into staging memory
+// (fgpu_dev_stage_out), so that one wait covers the launches and the
+// copies; a copy the staging memory does not take follows the wait.
+void wait_and_copy_back(Table& t, const std::vector<Entry*>& es) {
+    std::vector<const void*> staged(es.size(), nullptr);
+    if (!es.empty()) {
+        fgpu_dev_stage_reset();
+        for (size_t i = 0; i < es.size(); i++) staged[i] = fgpu_dev_stage_out(es[i]->buf, es[i]->k.span(), "?", "?");
+    }
+    wait_locked(t);
+    for (size_t i = 0; i < es.size(); i++) {
+        copy_back(*es[i], staged[i]);
+        es[i]->st = VALID;
+    }
 }
 
 // Waits, then copies back the dirty entries overlapping [lo, hi) (except
@@ -384,23 +409,19 @@ void wait_locked(Table& t) {
 // storage that the call that triggered them names (a copy into storage the
 // host compiler may have reused after its last use is never made).
 void fetch_overlap_locked(Table& t, uintptr_t lo, uintptr_t hi, const Entry* except) {
-    wait_locked(t);
-    for (Entry& e : t.es) {
-        if (&e == except || e.st != DIRTY || !e.k.overlaps(lo, hi)) continue;
-        copy_back(e);
-        e.st = VALID;
-    }
+    std::vector<Entry*> es;
+    for (Entry& e : t.es)
+        if (&e != except && e.st == DIRTY && e.k.overlaps(lo, hi)) es.push_back(&e);
+    wait_and_copy_back(t, es);
 }
 
 // fgpu_rt_sync with the table's lock held: waits, then copies every dirty
 // entry back.
 void sync_locked(Table& t) {
-    wait_locked(t);
-    for (Entry& e : t.es) {
-        if (e.st != DIRTY) continue;
-        copy_back(e);
-        e.st = VALID;
-    }
+    std::vector<Entry*> es;
+    for (Entry& e : t.es)
+        if (e.st == DIRTY) es.push_back(&e);
+    wait_and_copy_back(t, es);
 }
 
 // A new device buffer; when the device is out of memory, waits, drops
@@ -514,7 +535,13 @@ extern "C" void* fgpu_rt_scalar_init(void* host, size_t bytes, int* on_device, c
     return reg(scalar_key(host, bytes), true, kernel, loop, on_device);
 }
 
-extern "C" int64_t* fgpu_rt_status(const char* kernel, const char* loop) { return fgpu_dev_status(kernel, loop); }
+extern "C" int64_t* fgpu_rt_status(const char* kernel, const char* loop) {
+    {
+        std::lock_guard<std::mutex> g(table_mu());
+        table().stop_pending = true;
+    }
+    return fgpu_dev_status(kernel, loop);
+}
 
 extern "C" void fgpu_rt_launch_begin(const char* kernel, const char* loop) {
     if (!stats_on) return;
@@ -568,7 +595,13 @@ extern "C" void fgpu_rt_launched(const char* kernel, const char* loop) {
         };
         drop_if(t, outdated, kernel, loop);
     }
-    t.since.emplace_back(kernel, loop);
+    // The kernels launched since the last wait, each once (an error found
+    // at the wait names them; a loop of launches without a wait keeps
+    // the list short).
+    bool listed = false;
+    for (auto& p : t.since)
+        if (p.first == kernel && p.second == loop) listed = true;
+    if (!listed) t.since.emplace_back(kernel, loop);
     t.pending = true;
     t.seq++;
 }
@@ -583,13 +616,54 @@ extern "C" void fgpu_rt_wait(void) {
     wait_locked(table());
 }
 
-extern "C" void fgpu_rt_fetch(CFI_cdesc_t* a) {
+extern "C" void fgpu_rt_wait_stops(void) {
     std::lock_guard<std::mutex> g(table_mu());
-    // An empty span (the CPU shared mode, whose launches ran in place, an
-    // empty array) waits only.
-    Key k;
-    if (mode != SHARED && a != nullptr) k = key_of(a, 0);
-    fetch_overlap_locked(table(), k.lo, k.hi, nullptr);
+    Table& t = table();
+    if (t.stop_pending) wait_locked(t);
+}
+
+extern "C" void fgpu_rt_fetch(CFI_cdesc_t* a) {
+    // The CPU shared mode ran its launches in place; an empty array has
+    // nothing to copy.
+    if (mode == SHARED || a == nullptr) return;
+    Key k = key_of(a, 0);
+    if (k.hi == k.lo) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
+}
+
+namespace {
+// The host thread's stack [lo, hi), read at start-up: storage there belongs
+// to procedures that are running, whose dead locals the host compiler may
+// have reused, so the runtime copies into it only what a call names.
+uintptr_t stack_lo = 0, stack_hi = 0;
+struct StackBounds {
+    StackBounds() {
+        pthread_attr_t attr;
+        if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
+        void* addr = nullptr;
+        size_t size = 0;
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+            stack_lo = (uintptr_t)addr;
+            stack_hi = stack_lo + size;
+        }
+        pthread_attr_destroy(&attr);
+    }
+} stack_bounds;
+
+bool on_stack(const Entry& e) { return e.k.lo < stack_hi && stack_lo < e.k.hi; }
+} // namespace
+
+extern "C" void fgpu_rt_external(void) {
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    std::vector<Entry*> es;
+    for (Entry& e : t.es)
+        if (e.st == DIRTY && !on_stack(e)) es.push_back(&e);
+    wait_and_copy_back(t, es);
+    for (Entry& e : t.es)
+        if (!on_stack(e)) e.st = STALE;
 }
 
 extern "C" int64_t fgpu_rt_stop_site(int64_t* code) {
@@ -632,17 +706,6 @@ extern "C" void fgpu_rt_stale(CFI_cdesc_t* a) {
         if (e.k.overlaps(k.lo, k.hi)) e.st = STALE;
 }
 
-extern "C" void fgpu_rt_leave(void) {
-    // The procedure fetched what outlives it and discarded its locals
-    // (rules/sync.mg); dirty entries left belong to its callers' pending
-    // data and stay. Valid and stale ones are dropped: the host may write
-    // anything before the next launch.
-    std::lock_guard<std::mutex> g(table_mu());
-    Table& t = table();
-    wait_locked(t);
-    drop_if(t, [](const Entry& e) { return e.st != DIRTY; }, "fgpu_rt_leave", "?");
-}
-
 // ---- The CPU device (separate memory: malloc'd copies) ----------------------
 #ifndef FGPU_BACKEND_CUDA
 
@@ -659,6 +722,8 @@ extern "C" void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const c
     std::memcpy(host, dev, n);
 }
 extern "C" int fgpu_dev_host_accessible(void) { return 1; }
+extern "C" void fgpu_dev_stage_reset(void) {}
+extern "C" const void* fgpu_dev_stage_out(const void* dev, size_t, const char*, const char*) { return dev; }
 extern "C" const char* fgpu_dev_wait(int64_t* site) {
     *site = status_buf[0];
     return nullptr;

@@ -145,6 +145,42 @@ extern "C" void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const c
 
 extern "C" int fgpu_dev_host_accessible(void) { return 0; }
 
+namespace {
+// Pinned staging memory for copies back: a batch (one fetch) takes it in
+// order; it grows between batches to what the last one wanted, up to
+// stage_max (larger copies go straight to the host after the wait: they
+// are bound by bandwidth, not by a round trip).
+const size_t stage_max = (size_t)8 << 20;
+char* stage = nullptr;
+size_t stage_cap = 0, stage_used = 0, stage_want = 0;
+} // namespace
+
+extern "C" void fgpu_dev_stage_reset(void) {
+    if (stage_want > stage_cap) {
+        size_t cap = stage_want < stage_max ? stage_want : stage_max;
+        cap = (cap + 4095) / 4096 * 4096;
+        char* p = nullptr;
+        if (cudaMallocHost((void**)&p, cap) == cudaSuccess) {
+            if (stage) (void)cudaFreeHost(stage);
+            stage = p;
+            stage_cap = cap;
+        } else {
+            (void)cudaGetLastError();
+        }
+    }
+    stage_used = 0;
+    stage_want = 0;
+}
+
+extern "C" const void* fgpu_dev_stage_out(const void* dev, size_t n, const char* kernel, const char* loop) {
+    size_t at = (stage_used + 15) / 16 * 16;
+    stage_want = at + n;
+    if (stage == nullptr || at + n > stage_cap) return nullptr;
+    FGPU_CUDA_CHECK(cudaMemcpyAsync(stage + at, dev, n, cudaMemcpyDeviceToHost, stream), kernel, loop);
+    stage_used = at + n;
+    return stage + at;
+}
+
 extern "C" const char* fgpu_dev_wait(int64_t* site) {
     static char msg[512];
     *site = 0;
@@ -282,18 +318,44 @@ int sm_count(const char* kernel, const char* loop) {
 
 } // namespace
 
+namespace {
+// The geometry of the kernels launched so far, by kernel address: an open
+// addressing table the host thread reads without a lock or an allocation
+// (a launch of a small kernel costs microseconds; a map lookup under a
+// mutex is a measurable part of it). Past its size, the map.
+struct GeoSlot {
+    const void* fn = nullptr;
+    Geometry g;
+};
+const int geo_slots = 512;
+GeoSlot geo_cache[geo_slots];
+int geo_used = 0;
+
+const Geometry* geometry_of(const void* fn, const char* kernel, const char* loop) {
+    size_t h = ((uintptr_t)fn >> 4) % geo_slots;
+    for (int i = 0; i < geo_slots; i++) {
+        GeoSlot& s = geo_cache[(h + i) % geo_slots];
+        if (s.fn == fn) return &s.g;
+        if (s.fn != nullptr) continue;
+        if (geo_used >= geo_slots / 2) break; // keep probes short
+        std::lock_guard<std::mutex> lk(geo_mu);
+        s.g = tune(fn, kernel, loop);
+        s.fn = fn;
+        geo_used++;
+        return &s.g;
+    }
+    std::lock_guard<std::mutex> lk(geo_mu);
+    auto it = geometries.find(fn);
+    if (it == geometries.end()) it = geometries.emplace(fn, tune(fn, kernel, loop)).first;
+    return &it->second;
+}
+} // namespace
+
 extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, int* blocks, int* threads,
                                        const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
-    Geometry g;
-    int sms;
-    {
-        std::lock_guard<std::mutex> lk(geo_mu);
-        auto it = geometries.find(fn);
-        if (it == geometries.end()) it = geometries.emplace(fn, tune(fn, kernel, loop)).first;
-        g = it->second;
-        sms = sm_count(kernel, loop);
-    }
+    const Geometry& g = *geometry_of(fn, kernel, loop);
+    const int sms = sm_count(kernel, loop);
     if (grid < FGPU_GRID_RESIDENT || grid > FGPU_GRID_REDUCE) grid = FGPU_GRID_RESIDENT;
     const int t = grid == FGPU_GRID_FULL ? g.full_threads : g.threads;
     long long b = n > 0 ? (n + t - 1) / t : 1;
@@ -306,8 +368,97 @@ extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, in
     fgpu_rt_note_geometry(kernel, loop, *blocks, *threads, g.regs);
 }
 
+namespace {
+// The last scratch buffer handed out, per slot: a reduction kernel
+// launched in a loop asks for the same one every time.
+struct ScratchHit {
+    const void* fn = nullptr;
+    void* p = nullptr;
+    size_t bytes = 0;
+};
+ScratchHit scratch_last[4];
+
+// Threads resident on a multiprocessor at most (2048 on the H100/H200).
+int resident_threads(const char* kernel, const char* loop) {
+    static int n = 0;
+    if (n == 0) {
+        int dev = 0;
+        FGPU_CUDA_CHECK(cudaGetDevice(&dev), kernel, loop);
+        FGPU_CUDA_CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMaxThreadsPerMultiProcessor, dev), kernel, loop);
+        if (n < 32) n = 2048;
+    }
+    return n;
+}
+
+// The most threads a block of a kernel may have (its registers), and the
+// blocks of a given size resident on a multiprocessor, per kernel.
+struct NestedInfo {
+    int max_threads = 0, regs = 0;
+    std::map<int, int> per_sm;
+};
+std::map<const void*, NestedInfo> nested_infos;
+
+} // namespace
+
+extern "C" void fgpu_cuda_geometry_nested(const void* fn, long long n, long long inner, int flags, int* blocks,
+                                          int* threads, const char* kernel, const char* loop) {
+    fgpu_cuda_init(kernel, loop);
+    static const long t_env = env_int("FGPU_THREADS_PER_BLOCK", 0);
+    static const long b_env = env_int("FGPU_BLOCKS_PER_SM", 0);
+    std::lock_guard<std::mutex> lk(geo_mu);
+    auto it = nested_infos.find(fn);
+    if (it == nested_infos.end()) {
+        cudaFuncAttributes attr;
+        FGPU_CUDA_CHECK(cudaFuncGetAttributes(&attr, fn), kernel, loop);
+        NestedInfo ni;
+        ni.max_threads = attr.maxThreadsPerBlock < 1024 ? attr.maxThreadsPerBlock : 1024;
+        ni.max_threads -= ni.max_threads % 32;
+        if (ni.max_threads < 32) ni.max_threads = 32;
+        ni.regs = attr.numRegs;
+        it = nested_infos.emplace(fn, ni).first;
+    }
+    NestedInfo& ni = it->second;
+    const int sms = sm_count(kernel, loop);
+    long long t;
+    if (t_env > 0) {
+        t = (t_env + 31) / 32 * 32;
+    } else if (flags & FGPU_NEST_STAGED) {
+        t = 128;
+    } else {
+        // Small blocks, many resident; larger ones (up to the inner trip
+        // count) while the iterations would leave the device's threads idle.
+        const long long want = inner > 0 ? (inner + 31) / 32 * 32 : 1024;
+        t = want < 64 ? want : 64;
+        while (t < 1024 && t < want && (n > 0 ? n : 1) * t < (long long)sms * resident_threads(kernel, loop)) t *= 2;
+    }
+    if (t > ni.max_threads) t = ni.max_threads;
+    if (t < 32) t = 32;
+    long long b = n > 0 ? n : 1;
+    long long cap = 2147483647LL;
+    if (b_env > 0) {
+        cap = (long long)sms * b_env;
+    } else if (flags & FGPU_NEST_REDUCE) {
+        auto p = ni.per_sm.find((int)t);
+        if (p == ni.per_sm.end()) {
+            int per = 0;
+            FGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fn, (int)t, 0), kernel, loop);
+            if (per < 1) per = 1;
+            p = ni.per_sm.emplace((int)t, per).first;
+        }
+        cap = 4LL * sms * p->second;
+    }
+    if (b > cap) b = cap;
+    *threads = (int)t;
+    *blocks = (int)b;
+    fgpu_rt_note_geometry(kernel, loop, *blocks, *threads, ni.regs);
+}
+
 extern "C" void* fgpu_cuda_scratch(const void* fn, int slot, size_t bytes, const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
+    if (slot >= 0 && slot < 4) {
+        ScratchHit& h = scratch_last[slot];
+        if (h.fn == fn && h.bytes >= bytes) return h.p;
+    }
     std::lock_guard<std::mutex> lk(geo_mu);
     auto& s = scratches[std::make_pair(fn, slot)];
     if (s.second < bytes) {
@@ -317,5 +468,6 @@ extern "C" void* fgpu_cuda_scratch(const void* fn, int slot, size_t bytes, const
         s.second = bytes;
         FGPU_CUDA_CHECK(cudaMemsetAsync(s.first, 0, bytes, stream), kernel, loop);
     }
+    if (slot >= 0 && slot < 4) scratch_last[slot] = ScratchHit{fn, s.first, s.second};
     return s.first;
 }

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 
 static int failures = 0;
@@ -116,6 +117,14 @@ static Desc scalar_desc(void* p, size_t bytes) {
     return x;
 }
 
+// The end of a test: its arrays end, as the locals of a procedure do at
+// its return, where the generated code discards them (after copying back
+// what a caller reads).
+static void end_of(std::initializer_list<Desc*> ds) {
+    fgpu_rt_sync();
+    for (Desc* d : ds) fgpu_rt_discard(d->p());
+}
+
 static fgpu_rt_stats st0;
 static void mark() { fgpu_rt_stats_get(&st0); }
 static fgpu_rt_stats delta() {
@@ -175,8 +184,7 @@ static void test_written_copied_once() {
     s = delta();
     CHECK_EQ(s.waits, 1);
     CHECK_EQ(s.from_dev, 800);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&d});
     CHECK_EQ(delta().entries, 0);
 }
 
@@ -205,15 +213,13 @@ static void test_dirty_reuse() {
         CHECK_EQ(y[i], 14);
     }
     CHECK_EQ(delta().from_dev, 160);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&dx, &dy});
 }
 
-// fgpu_rt_fetch copies back only what overlaps its argument, fgpu_rt_wait
-// nothing, and fgpu_rt_leave keeps dirty entries (a caller's pending data)
-// while dropping the others; a scalar registered write-only is never
-// copied in and says whether the device holds its value.
-static void test_fetch_wait_leave() {
+// fgpu_rt_fetch copies back only what overlaps its argument, and waits
+// only then; fgpu_rt_wait copies nothing; a scalar registered write-only
+// is never copied in and says whether the device holds its value.
+static void test_fetch_wait() {
     std::vector<double> x(10, 1.0), y(10, 2.0), z(10, 3.0);
     Desc dx = desc1(x.data(), 10, 1), dy = desc1(y.data(), 10, 1), dz = desc1(z.data(), 10, 1);
     mark();
@@ -226,18 +232,26 @@ static void test_fetch_wait_leave() {
         dev_set(b, i, 6);
     }
     launched();
+    // z is not dirty: no wait, nothing copied.
+    fgpu_rt_fetch(dz.p());
+    fgpu_rt_stats s = delta();
+    CHECK_EQ(s.waits, 0);
+    CHECK_EQ(s.from_dev, 0);
     fgpu_rt_wait();
     CHECK_EQ(delta().from_dev, 0);
+    CHECK_EQ(delta().waits, 1);
     CHECK(while_dirty(&x[0], 1.0));
     fgpu_rt_fetch(dx.p());
     CHECK_EQ(delta().from_dev, 80);
     for (int i = 0; i < 10; i++) CHECK_EQ(x[i], 5);
     CHECK(while_dirty(&y[0], 2.0));
-    fgpu_rt_leave();
-    fgpu_rt_stats s = delta();
-    CHECK_EQ(s.from_dev, 80);
-    CHECK_EQ(s.entries, 1); // y (dirty) kept; x (valid) and z (read-only) dropped
+    // x again: valid now, nothing copied; y copied back without a second
+    // wait (nothing was launched since).
+    fgpu_rt_fetch(dx.p());
     fgpu_rt_fetch(dy.p());
+    s = delta();
+    CHECK_EQ(s.from_dev, 160);
+    CHECK_EQ(s.waits, 1);
     for (int i = 0; i < 10; i++) CHECK_EQ(y[i], 6);
     double r = 4.0;
     int od = -1;
@@ -253,11 +267,71 @@ static void test_fetch_wait_leave() {
     CHECK_EQ(od, 1); // dirty: the device holds the current value
     dev_set(rd, 0, dev_get(rd, 0) + 1);
     launched();
-    fgpu_rt_fetch(scalar_desc(&r, sizeof r).p());
+    Desc dr = scalar_desc(&r, sizeof r);
+    fgpu_rt_fetch(dr.p());
     CHECK_EQ(r, 6.0);
     CHECK_EQ(delta().to_dev, 0);
-    fgpu_rt_sync();
-    fgpu_rt_leave();
+    end_of({&dx, &dy, &dz, &dr});
+}
+
+// fgpu_rt_wait_stops waits only for a launch that took the stop status
+// buffer; fgpu_rt_wait returns at once when nothing is pending.
+static void test_wait_stops() {
+    std::vector<double> x(10, 1.0);
+    Desc dx = desc1(x.data(), 10, 1);
+    mark();
+    launch_begin();
+    fgpu_rt_array(dx.p(), 0, 1, K, L);
+    launched();
+    fgpu_rt_wait_stops();
+    CHECK_EQ(delta().waits, 0);
+    launch_begin();
+    fgpu_rt_array(dx.p(), 0, 1, K, L);
+    fgpu_rt_status(K, L);
+    launched();
+    fgpu_rt_wait_stops();
+    CHECK_EQ(delta().waits, 1);
+    fgpu_rt_wait_stops();
+    fgpu_rt_wait();
+    CHECK_EQ(delta().waits, 1);
+    end_of({&dx});
+}
+
+// fgpu_rt_external: every dirty entry not on the stack is copied back and
+// every entry not on the stack marked stale; storage on the stack is left.
+static void test_external() {
+    std::vector<double> h(10, 1.0), r(10, 2.0);
+    double onstack[10];
+    for (int i = 0; i < 10; i++) onstack[i] = 3.0;
+    Desc dh = desc1(h.data(), 10, 1), dr = desc1(r.data(), 10, 1), ds = desc1(onstack, 10, 1);
+    mark();
+    launch_begin();
+    double* a = (double*)fgpu_rt_array(dh.p(), 0, 1, K, L);
+    fgpu_rt_array(dr.p(), 0, 0, K, L);
+    double* c = (double*)fgpu_rt_array(ds.p(), 0, 1, K, L);
+    for (int i = 0; i < 10; i++) {
+        dev_set(a, i, 7);
+        dev_set(c, i, 8);
+    }
+    launched();
+    fgpu_rt_external();
+    fgpu_rt_stats s = delta();
+    CHECK_EQ(s.waits, 1);
+    CHECK_EQ(s.from_dev, 80);
+    for (int i = 0; i < 10; i++) CHECK_EQ(h[i], 7);
+    CHECK(while_dirty(&onstack[0], 3.0));
+    // The host's arrays are stale: both copied in again by the next launch.
+    r[0] = 9;
+    launch_begin();
+    double* a2 = (double*)fgpu_rt_array(dh.p(), 0, 0, K, L);
+    double* b2 = (double*)fgpu_rt_array(dr.p(), 0, 0, K, L);
+    CHECK_EQ(dev_get(b2, 0), 9);
+    CHECK_EQ(dev_get(a2, 0), 7);
+    launched();
+    CHECK_EQ(delta().to_dev, 3 * 80 + 160);
+    fgpu_rt_fetch(ds.p());
+    for (int i = 0; i < 10; i++) CHECK_EQ(onstack[i], 8);
+    end_of({&dh, &dr, &ds});
 }
 
 // A read-only entry stays valid across launches; after fgpu_rt_stale the
@@ -288,8 +362,7 @@ static void test_stale() {
     CHECK_EQ(s.waits, 0); // x was not dirty: no wait
     fgpu_rt_sync();
     for (int i = 0; i < 10; i++) CHECK_EQ(y[i], 6);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&dx, &dy});
 }
 
 // fgpu_rt_stale on a dirty entry waits and copies back first.
@@ -314,8 +387,7 @@ static void test_stale_dirty_syncs() {
     CHECK_EQ(dev_get(a2, 3), 9);
     launched();
     CHECK_EQ(delta().to_dev, 160);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&dx});
 }
 
 // fgpu_rt_discard drops the entry without copying back.
@@ -346,8 +418,7 @@ static void test_discard() {
     s = delta();
     CHECK_EQ(s.entries, 0);
     CHECK_EQ(s.discards, 1);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&dx});
 }
 
 // A discard of part of a dirty entry copies it back first: nothing outside
@@ -367,8 +438,7 @@ static void test_discard_partial() {
     CHECK_EQ(s.entries, 0);
     CHECK_EQ(s.discards, 0);
     CHECK_EQ(x[0], 4);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&dx});
 }
 
 // A range overlapping a dirty entry without being the same range makes the
@@ -400,8 +470,7 @@ static void test_overlap_syncs() {
     s = delta();
     CHECK_EQ(s.waits, 1);
     CHECK_EQ(s.entries, 1);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&whole, &part});
 }
 
 // A strided section: copy-in of its span, copy-back of its elements only;
@@ -440,8 +509,7 @@ static void test_strided() {
     CHECK(fgpu_rt_array(rev.p(), 0, 1, K, L) == b);
     launched();
     CHECK_EQ(delta().to_dev, 2 * 99 * 8);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&odd, &rev});
 
     // Only one section written, the gaps of the host untouched.
     for (int i = 0; i < 100; i++) x[i] = -i;
@@ -453,8 +521,7 @@ static void test_strided() {
     for (int i = 1; i < 100; i += 2) CHECK_EQ(x[i], -i);
     fgpu_rt_sync();
     for (int i = 0; i < 100; i++) CHECK_EQ(x[i], i % 2 == 0 ? 42 : -i);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&odd, &rev});
 }
 
 // A 2-d section a(2:4, 1:3) of a 6x5 array.
@@ -474,8 +541,7 @@ static void test_rank2() {
             bool in = i >= 1 && i <= 3 && j <= 2;
             CHECK_EQ(x[i + 6 * j], in ? 100 + (i - 1) + 6 * j : i + 6 * j);
         }
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&d});
 }
 
 // A read-only entry that overlaps an array written by the same launch (an
@@ -496,8 +562,7 @@ static void test_alias_read_dropped() {
     CHECK_EQ(delta().waits, 1);
     CHECK_EQ(dev_get(r2, 0), 2);
     launched();
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&whole, &tail});
     CHECK_EQ(x[0], 2);
     CHECK_EQ(x[9], 1);
 }
@@ -537,8 +602,8 @@ static void test_scalars() {
     CHECK_EQ(delta().to_dev, 24);
     fgpu_rt_discard(sd.p());
     CHECK_EQ(delta().entries, 1); // n
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    Desc nd = scalar_desc(&n, sizeof n);
+    end_of({&nd});
 }
 
 static void test_empty() {
@@ -549,8 +614,7 @@ static void test_empty() {
     CHECK(fgpu_rt_array(d.p(), 0, 1, K, L) == nullptr);
     launched();
     CHECK_EQ(delta().entries, 0);
-    fgpu_rt_sync(); // the generated code fetches what outlives the procedure
-    fgpu_rt_leave();
+    end_of({&d});
 }
 
 // The stop status: the first recorded site is reported after the wait.
@@ -613,7 +677,9 @@ int main(int argc, char** argv) {
         separate = !cuda_mode;
         test_written_copied_once();
         test_dirty_reuse();
-        test_fetch_wait_leave();
+        test_fetch_wait();
+        test_wait_stops();
+        test_external();
         test_stale();
         test_stale_dirty_syncs();
         test_discard();

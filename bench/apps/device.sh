@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Runs the bench/apps batch built by bench/apps/gpu.sh on the GPU machine,
+# at GPU sizes, and prints the tables for bench/RESULTS.md (issue 11):
+#   1. each procedure layout against its main-program twin (target: within
+#      0.97x), medians of RUNS runs (default 3) without FGPU_STATS;
+#   2. smallstep against the hand-written CUDA (target: k3host <= 1.1x);
+#   3. the timings the programs print (through their timer wrapper) against
+#      the device times of FGPU_STATS (CUDA events), one more run with
+#      FGPU_STATS=1 (target: within 5%);
+#   4. whether each program prints what its twin or reference prints (all
+#      but the RESULT and timer lines), and the bytes each fgpu program moved.
+# Sizes: SIZES_STREAM, SIZES_DAXPY, SIZES_TS, SIZES_SMALL override them.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+export LD_LIBRARY_PATH="$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+RUNS=${RUNS:-3}
+LIMIT=${LIMIT:-300} # seconds per run
+read -r -a S_STREAM <<<"${SIZES_STREAM:-33554432 100}"
+read -r -a S_DAXPY <<<"${SIZES_DAXPY:-50000000 2000}"
+read -r -a S_TS <<<"${SIZES_TS:-4096 4096 500 100}"
+read -r -a S_SMALL <<<"${SIZES_SMALL:-2048 20000 5000}"
+tmp=$(mktemp -d)
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+echo "runs: $RUNS (+1 with FGPU_STATS=1); stream ${S_STREAM[*]}; daxpy ${S_DAXPY[*]}; timestep ${S_TS[*]}; smallstep ${S_SMALL[*]}"
+
+# run NAME BIN ARGS...: RUNS runs (NAME.rK.out) and one with FGPU_STATS=1
+# (NAME.stats.out, NAME.stats.err).
+run() {
+	local name=$1 bin=$2
+	shift 2
+	for r in $(seq 1 "$RUNS"); do
+		timeout "$LIMIT" "bin/$bin" "$@" >"$tmp/$name.r$r.out" 2>"$tmp/$name.r$r.err" ||
+			{ echo "$name (run $r): exit status $?"; tail -5 "$tmp/$name.r$r.err"; }
+	done
+	FGPU_STATS=1 timeout "$LIMIT" "bin/$bin" "$@" >"$tmp/$name.stats.out" 2>"$tmp/$name.stats.err" ||
+		{ echo "$name (FGPU_STATS run): exit status $?"; tail -5 "$tmp/$name.stats.err"; }
+}
+# rv FILE FILTER KEY: KEY's value in FILE's RESULT line holding FILTER.
+rv() {
+	awk -v f="$2" -v k="$3" '/^RESULT / && index($0, f) {
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == k) { print kv[2]; exit } } }' "$1"
+}
+# med NAME FILTER KEY: the median over the runs.
+med() {
+	for r in $(seq 1 "$RUNS"); do rv "$tmp/$1.r$r.out" "$2" "$3"; done | sort -g |
+		awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "nan"}'
+}
+# devms NAME KERNEL: mean device ms a launch of KERNEL in NAME's FGPU_STATS run.
+devms() {
+	awk -v want="$2" 'FNR == NR {name[$1] = $2; next}
+		/^fgpu: stats: kernel / {
+			loc = $0; sub(/.*\(loop /, "", loc); sub(/\).*/, "", loc)
+			if (name[loc] != want) next
+			l = $0; sub(/.*\): /, "", l); split(l, w, " ")
+			ms = $0; sub(/ ms device time.*/, "", ms); sub(/.* launches, /, "", ms)
+			printf "%.6f\n", ms / w[1]; exit }' kernels.txt "$tmp/$1.stats.err"
+}
+row() { awk -v a="$3" -v b="$4" -v what="$1" -v m="$2" -v inv="${5:-0}" 'BEGIN {
+	r = (a > 0 && b > 0) ? (inv ? b / a : a / b) : 0
+	printf "| %s | %s | %s | %s | %.3f |\n", what, m, a, b, r }'; }
+
+run stream_mod stream_mod "${S_STREAM[@]}"
+run stream_mod_omp stream_mod_omp "${S_STREAM[@]}"
+run stream_main stream_main "${S_STREAM[@]}"
+run daxpy_explicit daxpy "${S_DAXPY[@]}" 1
+run daxpy_assumed daxpy "${S_DAXPY[@]}" 2
+run daxpy_omp daxpy_omp "${S_DAXPY[@]}" 1
+run daxpy_main daxpy_main "${S_DAXPY[@]}"
+run timestep timestep "${S_TS[@]}"
+run ts_main ts_main "${S_TS[@]}"
+run smallstep smallstep "${S_SMALL[@]}"
+run smallstep_ref smallstep_ref "${S_SMALL[@]}"
+
+echo
+echo "== 1. procedure layouts against their main-program twins (medians of $RUNS runs; target: ratio >= 0.97) =="
+echo "| program | measure | procedure layout | twin | ratio |"
+echo "|---|---|---|---|---|"
+for k in copy mul add triad dot; do
+	row "stream_mod $k" "GB/s (best of ${S_STREAM[1]})" "$(med stream_mod kernel=$k gbs)" "$(med stream_main kernel=$k gbs)"
+done
+for k in copy mul add triad dot; do
+	row "stream_mod (omp_get_wtime) $k" "GB/s (best)" "$(med stream_mod_omp kernel=$k gbs)" "$(med stream_main kernel=$k gbs)"
+done
+for v in explicit assumed omp; do
+	row "daxpy $v" "GB/s (median of ${S_DAXPY[1]} calls)" "$(med daxpy_$v variant= gbs_median)" "$(med daxpy_main variant= gbs_median)"
+done
+row "timestep" "s (time loop, ${S_TS[2]} steps)" "$(med timestep seconds_per_step seconds)" "$(med ts_main seconds_per_step seconds)" 1
+
+echo
+echo "== 2. smallstep: fgpu against hand-written CUDA (n = ${S_SMALL[0]}, ${S_SMALL[1]} steps; target: k3host <= 1.1) =="
+echo "| variant | measure | fgpu | CUDA | ratio |"
+echo "|---|---|---|---|---|"
+for v in k3host k1; do
+	row "$v" "us a step" "$(med smallstep variant=$v us_per_step)" "$(med smallstep_ref variant=$v us_per_step)"
+done
+
+echo
+echo "== 3. printed timings against FGPU_STATS device times (the FGPU_STATS run; target: ratio <= 1.05) =="
+echo "| program | kernel or phase | printed ms a launch | device ms a launch | ratio |"
+echo "|---|---|---|---|---|"
+for p in stream_mod stream_mod_omp stream_main; do
+	for k in copy mul add triad dot; do
+		printed=$(awk -v t="$(rv "$tmp/$p.stats.out" kernel=$k total_seconds)" -v n="${S_STREAM[1]}" 'BEGIN {printf "%.6f", t / n * 1e3}')
+		row "$p" "$k" "$printed" "$(devms $p $k)"
+	done
+done
+for p in daxpy_explicit daxpy_assumed daxpy_omp daxpy_main; do
+	k=daxpy
+	[[ $p == daxpy_assumed ]] && k=daxpy_as
+	printed=$(awk -v t="$(rv "$tmp/$p.stats.out" variant= total_seconds)" -v n="${S_DAXPY[1]}" 'BEGIN {printf "%.6f", t / n * 1e3}')
+	row "$p" "$k" "$printed" "$(devms $p $k)"
+done
+for p in timestep ts_main; do
+	for ph in "fluxes flux_x flux_y" "update update copy" "bc bc_x bc_y"; do
+		read -r name k1 k2 <<<"$ph"
+		printed=$(awk -v t="$(rv "$tmp/$p.stats.out" phase=$name seconds)" -v n="${S_TS[2]}" 'BEGIN {printf "%.6f", t / n * 1e3}')
+		dev=$(awk -v a="$(devms $p $k1)" -v b="$(devms $p $k2)" 'BEGIN {printf "%.6f", a + b}')
+		row "$p" "$name ($k1 + $k2, a step)" "$printed" "$dev"
+	done
+done
+
+echo
+echo "== 4. outputs (all but RESULT and timer lines; last run) and bytes moved (FGPU_STATS run) =="
+same() { # a b -> identical/DIFFERENT
+	if diff <(grep -v '^RESULT \|^timer ' "$tmp/$1.r$RUNS.out") <(grep -v '^RESULT \|^timer ' "$tmp/$2.r$RUNS.out") >/dev/null; then
+		echo identical
+	else
+		echo DIFFERENT
+	fi
+}
+echo "| program | reference | output | validation | bytes to device | bytes from device | launches |"
+echo "|---|---|---|---|---|---|---|"
+for pair in "stream_mod stream_main" "stream_mod_omp stream_main" "stream_main -" "daxpy_explicit daxpy_main" "daxpy_assumed daxpy_main" \
+	"daxpy_omp daxpy_main" "daxpy_main -" "timestep ts_main" "ts_main -" "smallstep smallstep_ref"; do
+	read -r p ref <<<"$pair"
+	o=-
+	[[ $ref != - ]] && o=$(same "$p" "$ref")
+	ok=FAIL
+	grep -q '^PASSED' "$tmp/$p.r$RUNS.out" && ok=PASSED
+	awk -v p="$p" -v ref="$ref" -v o="$o" -v ok="$ok" '/^fgpu: stats: backend/ {
+		split($0, w, /[ ,]+/); printf "| %s | %s | %s | %s | %s | %s | %s |\n", p, ref, o, ok, w[7], w[11], w[5] }' "$tmp/$p.stats.err"
+done
+echo
+echo "FGPU_STATS lines:"
+for p in stream_mod stream_main daxpy_explicit daxpy_main timestep ts_main smallstep; do
+	echo "-- $p"
+	grep '^fgpu: stats:' "$tmp/$p.stats.err"
+done
+echo
+echo "outputs (last run):"
+for p in stream_mod daxpy_explicit timestep smallstep smallstep_ref; do
+	echo "-- $p"
+	cat "$tmp/$p.r$RUNS.out"
+done

@@ -1,0 +1,96 @@
+package rules
+
+// The explanation of how a nested do concurrent runs (rules/nest.mg) for
+// `fgpu explain`: combined with the loop around it, shared out over the
+// threads of an outer iteration (staged through shared memory), or
+// sequential in the thread, with what kept it from the others, positioned.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// nestWords words the reasons of nest_apart and nest_unshared.
+var nestWords = map[string]string{
+	"/statements":    "the loop around it holds other statements",
+	"/bound_index":   "its limits read an index of the loops around it",
+	"/bound_written": "its limits read a variable the loop around it writes",
+	"/bound_local":   "its limits read a local of the loops around it",
+	"/bound_call":    "its limits call a procedure",
+	"/bound_device":  "its limits read an array a parallel loop writes (the host evaluates them before the launch)",
+	"/reduce":        "it reduces a variable the loop around it does not reduce with the same operator",
+	"/mask_local":    "a mask of the loops around it reads a variable it makes local",
+	"/stops":         "the kernel can stop (a stopped thread would leave the others at a barrier)",
+	"/statement":     "a statement of the outer iteration other than an assignment, a construct, cycle or exit",
+	"/inner_scalar":  "a nested loop writes a scalar that is not its own (each thread would write its own copy)",
+	"/not_first":     "it is inside another nested loop, whose iterations the threads share",
+}
+
+// nesting explains rules/nest.mg's decision for a nested loop (nothing for
+// a loop in no other parallel loop).
+func (c *checkCtx) nesting(l LoopOutcome) []string {
+	parent := ""
+	for _, f := range c.res.Facts("nest_parent") {
+		if sym(f.Args[0]) == l.Loop {
+			parent = sym(f.Args[1])
+		}
+	}
+	if parent == "" {
+		return nil
+	}
+	mode := ""
+	for _, f := range c.res.Facts("nest_mode") {
+		if sym(f.Args[0]) == l.Loop {
+			mode = sym(f.Args[1])
+		}
+	}
+	around := posString(c.pos(parent))
+	reasons := func(pred string, loops map[string]bool) []string {
+		var out []string
+		for _, f := range c.res.Facts(pred) {
+			if !loops[sym(f.Args[0])] {
+				continue
+			}
+			r := sym(f.Args[1])
+			w := nestWords[r]
+			if w == "" {
+				w = strings.TrimPrefix(r, "/")
+			}
+			out = append(out, fmt.Sprintf("%s (%s) [%s]", w, posString(c.pos(sym(f.Args[2]))), strings.TrimPrefix(r, "/")))
+		}
+		sort.Strings(out)
+		return out
+	}
+	var out []string
+	switch mode {
+	case "/combined":
+		return []string{fmt.Sprintf("\tnested in the loop at %s: combined with it (rules/nest.mg): one iteration space of the indices of both", around)}
+	case "/shared":
+		out = append(out, fmt.Sprintf("\tnested in the loop at %s: shared (rules/nest.mg): on cuda each iteration of the kernel runs on a block, whose threads share this loop's iterations; on the cpu it runs in the thread of the outer iteration", around))
+		for _, f := range c.res.Facts("nest_stage") {
+			if sym(f.Args[0]) == l.Loop {
+				out = append(out, fmt.Sprintf("\tstaged through shared memory: read along %s, written along %s, both coalesced", c.varName(sym(f.Args[2])), c.varName(sym(f.Args[1]))))
+			}
+		}
+	default:
+		out = append(out, fmt.Sprintf("\tnested in the loop at %s: sequential in the thread of the outer iteration (rules/nest.mg)", around))
+	}
+	for _, r := range reasons("nest_apart", map[string]bool{l.Loop: true}) {
+		out = append(out, "\tnot combined: "+r)
+	}
+	if mode != "/shared" {
+		// The kernel's reasons (its loop is the one with no parent) and
+		// this loop's own.
+		loops := map[string]bool{l.Loop: true}
+		for _, f := range c.res.Facts("loop_parent") {
+			if sym(f.Args[0]) == l.Loop {
+				loops[sym(f.Args[1])] = true
+			}
+		}
+		for _, r := range reasons("nest_unshared", loops) {
+			out = append(out, "\tnot shared: "+r)
+		}
+	}
+	return out
+}
