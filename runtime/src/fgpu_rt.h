@@ -256,11 +256,15 @@ int fgpu_dev_host_accessible(void);
 void fgpu_dev_stage_reset(void);
 /* Enqueues a copy of n device bytes into host staging memory, ordered
  * after the launches enqueued so far, and returns the staging address
- * (its bytes are there after the next fgpu_dev_wait); NULL when the
+ * (its bytes are there after the next fgpu_dev_wait, or
+ * fgpu_dev_stage_wait); NULL when the
  * staging memory does not take the copy (fgpu_dev_copy_out after the
  * wait). cpu separate: dev itself. One wait then covers the launches and
  * the copies (a fetch of a scalar costs one round trip). */
 const void* fgpu_dev_stage_out(const void* dev, size_t n, const char* kernel, const char* loop);
+/* Waits for the staged copies when no launch was pending (fgpu_dev_wait
+ * waits only then). */
+void fgpu_dev_stage_wait(void);
 /* Waits for every launch and reads element 0 of the stop status into
  * *site; returns NULL, or a message when a launch failed. */
 const char* fgpu_dev_wait(int64_t* site);

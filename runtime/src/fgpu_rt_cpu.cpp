@@ -397,7 +397,12 @@ void wait_and_copy_back(Table& t, const std::vector<Entry*>& es) {
         fgpu_dev_stage_reset();
         for (size_t i = 0; i < es.size(); i++) staged[i] = fgpu_dev_stage_out(es[i]->buf, es[i]->k.span(), "?", "?");
     }
+    // The wait covers the staged copies only when a launch is pending;
+    // otherwise (an entry a launch before the last wait left dirty) the
+    // copies are waited for on their own.
+    const bool pending = t.pending;
     wait_locked(t);
+    if (!pending && !es.empty()) fgpu_dev_stage_wait();
     for (size_t i = 0; i < es.size(); i++) {
         copy_back(*es[i], staged[i]);
         es[i]->st = VALID;
@@ -723,6 +728,7 @@ extern "C" void fgpu_dev_copy_out(void* host, const void* dev, size_t n, const c
 }
 extern "C" int fgpu_dev_host_accessible(void) { return 1; }
 extern "C" void fgpu_dev_stage_reset(void) {}
+extern "C" void fgpu_dev_stage_wait(void) {}
 extern "C" const void* fgpu_dev_stage_out(const void* dev, size_t, const char*, const char*) { return dev; }
 extern "C" const char* fgpu_dev_wait(int64_t* site) {
     *site = status_buf[0];

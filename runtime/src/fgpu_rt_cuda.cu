@@ -172,6 +172,8 @@ extern "C" void fgpu_dev_stage_reset(void) {
     stage_want = 0;
 }
 
+extern "C" void fgpu_dev_stage_wait(void) { FGPU_CUDA_CHECK(cudaStreamSynchronize(stream), "?", "?"); }
+
 extern "C" const void* fgpu_dev_stage_out(const void* dev, size_t n, const char* kernel, const char* loop) {
     size_t at = (stage_used + 15) / 16 * 16;
     stage_want = at + n;
