@@ -242,8 +242,8 @@ void fgpu_rt_stats_get(struct fgpu_rt_stats* s);
 #ifdef FGPU_RT_INTERNAL
 /* A buffer of n > 0 bytes; NULL when the device is out of memory. */
 void* fgpu_dev_alloc(size_t n, const char* kernel, const char* loop);
-/* Frees p once the launches enqueued so far are done with it. */
-void fgpu_dev_free(void* p, const char* kernel, const char* loop);
+/* Frees p (of n bytes) once the launches enqueued so far are done with it. */
+void fgpu_dev_free(void* p, size_t n, const char* kernel, const char* loop);
 /* Copies n host bytes to dev, ordered after the launches enqueued so far;
  * the host bytes may change once it returns. */
 void fgpu_dev_copy_in(void* dev, const void* host, size_t n, const char* kernel, const char* loop);
@@ -265,9 +265,11 @@ const void* fgpu_dev_stage_out(const void* dev, size_t n, const char* kernel, co
 /* Waits for the staged copies when no launch was pending (fgpu_dev_wait
  * waits only then). */
 void fgpu_dev_stage_wait(void);
-/* Waits for every launch and reads element 0 of the stop status into
- * *site; returns NULL, or a message when a launch failed. */
-const char* fgpu_dev_wait(int64_t* site);
+/* Waits for every launch and, when read_status (a launch that may stop
+ * was made since the last wait), reads element 0 of the stop status into
+ * *site (else *site is 0: nothing can have changed it); returns NULL, or a
+ * message when a launch failed. */
+const char* fgpu_dev_wait(int64_t* site, int read_status);
 /* Element s of the stop status (after fgpu_dev_wait). */
 int64_t fgpu_dev_status_at(int64_t s);
 /* The device address of the stop status buffer (zeroed). */

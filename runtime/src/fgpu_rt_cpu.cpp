@@ -271,7 +271,7 @@ Key key_of(const CFI_cdesc_t* a, size_t elem) {
 }
 
 void drop(Entry& e, const char* kernel, const char* loop) {
-    fgpu_dev_free(e.buf, kernel, loop);
+    fgpu_dev_free(e.buf, e.k.span(), kernel, loop);
     count_free(e.k.span());
     e.buf = nullptr;
 }
@@ -368,7 +368,7 @@ void poison(const Entry& e) {
 void wait_locked(Table& t) {
     int64_t site = 0;
     if (t.pending) {
-        if (const char* err = fgpu_dev_wait(&site)) wait_failed(t, err);
+        if (const char* err = fgpu_dev_wait(&site, t.stop_pending)) wait_failed(t, err);
 #ifdef FGPU_BACKEND_CUDA
         for (Timing& tm : t.timings) {
             float ms = tm.start && tm.stop ? fgpu_dev_event_ms(tm.start, tm.stop) : 0.0f;
@@ -719,7 +719,7 @@ int64_t status_buf[1 + FGPU_MAX_STOP_SITES]; // zero-initialised
 } // namespace
 
 extern "C" void* fgpu_dev_alloc(size_t n, const char*, const char*) { return std::malloc(n); }
-extern "C" void fgpu_dev_free(void* p, const char*, const char*) { std::free(p); }
+extern "C" void fgpu_dev_free(void* p, size_t, const char*, const char*) { std::free(p); }
 extern "C" void fgpu_dev_copy_in(void* dev, const void* host, size_t n, const char*, const char*) {
     std::memcpy(dev, host, n);
 }
@@ -730,7 +730,7 @@ extern "C" int fgpu_dev_host_accessible(void) { return 1; }
 extern "C" void fgpu_dev_stage_reset(void) {}
 extern "C" void fgpu_dev_stage_wait(void) {}
 extern "C" const void* fgpu_dev_stage_out(const void* dev, size_t, const char*, const char*) { return dev; }
-extern "C" const char* fgpu_dev_wait(int64_t* site) {
+extern "C" const char* fgpu_dev_wait(int64_t* site, int) {
     *site = status_buf[0];
     return nullptr;
 }

@@ -110,8 +110,23 @@ extern "C" cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop) {
 
 // ---- The device side of the residency table (fgpu_rt.h, FGPU_RT_INTERNAL) ----
 
+namespace {
+// Small buffers (a scalar a launch writes, a short array) are kept when
+// freed and handed out again: a reduce variable local to a procedure
+// called every step would otherwise cost a stream-ordered allocation and
+// free a step. Reuse is ordered by the one stream, like the pool's.
+const size_t small_bytes = 256;
+std::vector<void*> small_free;
+} // namespace
+
 extern "C" void* fgpu_dev_alloc(size_t n, const char* kernel, const char* loop) {
     fgpu_cuda_init(kernel, loop);
+    if (n <= small_bytes && !small_free.empty()) {
+        void* p = small_free.back();
+        small_free.pop_back();
+        return p;
+    }
+    if (n <= small_bytes) n = small_bytes;
     void* p = nullptr;
     cudaError_t e = pool ? cudaMallocAsync(&p, n, stream) : cudaMalloc(&p, n);
     if (e == cudaErrorMemoryAllocation) {
@@ -122,8 +137,12 @@ extern "C" void* fgpu_dev_alloc(size_t n, const char* kernel, const char* loop) 
     return p;
 }
 
-extern "C" void fgpu_dev_free(void* p, const char* kernel, const char* loop) {
+extern "C" void fgpu_dev_free(void* p, size_t n, const char* kernel, const char* loop) {
     if (p == nullptr) return;
+    if (n <= small_bytes && small_free.size() < 4096) {
+        small_free.push_back(p);
+        return;
+    }
     // cudaFreeAsync frees after the launches enqueued so far; cudaFree
     // (without pools) synchronizes the device, which is correct too.
     if (pool)
@@ -183,11 +202,15 @@ extern "C" const void* fgpu_dev_stage_out(const void* dev, size_t n, const char*
     return stage + at;
 }
 
-extern "C" const char* fgpu_dev_wait(int64_t* site) {
+extern "C" const char* fgpu_dev_wait(int64_t* site, int read_status) {
     static char msg[512];
     *site = 0;
-    cudaError_t e = cudaMemcpyAsync(status_host, status_dev, sizeof(int64_t), cudaMemcpyDeviceToHost, stream);
-    const char* call = "cudaMemcpyAsync (stop status)";
+    cudaError_t e = cudaSuccess;
+    const char* call = "cudaStreamSynchronize";
+    if (read_status) {
+        e = cudaMemcpyAsync(status_host, status_dev, sizeof(int64_t), cudaMemcpyDeviceToHost, stream);
+        call = "cudaMemcpyAsync (stop status)";
+    }
     if (e == cudaSuccess) {
         e = cudaStreamSynchronize(stream);
         call = "cudaStreamSynchronize";
@@ -200,7 +223,7 @@ extern "C" const char* fgpu_dev_wait(int64_t* site) {
         std::snprintf(msg, sizeof msg, "%s failed: %s", call, cudaGetErrorString(e));
         return msg;
     }
-    *site = *status_host;
+    if (read_status) *site = *status_host;
     return nullptr;
 }
 
@@ -464,7 +487,7 @@ extern "C" void* fgpu_cuda_scratch(const void* fn, int slot, size_t bytes, const
     std::lock_guard<std::mutex> lk(geo_mu);
     auto& s = scratches[std::make_pair(fn, slot)];
     if (s.second < bytes) {
-        if (s.first) fgpu_dev_free(s.first, kernel, loop);
+        if (s.first) fgpu_dev_free(s.first, s.second, kernel, loop);
         s.first = fgpu_dev_alloc(bytes, kernel, loop);
         if (!s.first) fgpu_fatal(kernel, loop, "out of device memory for a scratch buffer");
         s.second = bytes;
