@@ -119,10 +119,11 @@ func tsWant(nx, ny, steps, kout int64) want {
 // smallWant: u and unew (n+2 points) and f (n), set by the host, cross to
 // the device once (at the warm-up). The host reads the residual (a scalar)
 // every step, and u for a checksum after each phase. Launches: 3 (warm-up),
-// 3 a k3host step (the residual never reaches the tolerance), 1 a k1 step.
+// 3 a k3host and a k3mod step (the residual never reaches the
+// tolerance), 1 a k1 step.
 func smallWant(n, steps int64) want {
 	return want{
-		launches:   3 + 3*steps + 2*(steps/2),
+		launches:   3 + 3*steps + 3*steps + 2*(steps/2), // warm-up, k3host, k3mod, k1
 		arraysTo:   8 * (3*n + 4),
 		arraysFrom: 2 * 8 * (n + 2),
 	}

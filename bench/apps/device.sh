@@ -90,7 +90,7 @@ echo
 echo "== 2. smallstep: fgpu against hand-written CUDA (n = ${S_SMALL[0]}, ${S_SMALL[1]} steps; target: k3host <= 1.1) =="
 echo "| variant | measure | fgpu | CUDA | ratio |"
 echo "|---|---|---|---|---|"
-for v in k3host k1; do
+for v in k3host k3mod k1; do
 	row "$v" "us a step" "$(med smallstep variant=$v us_per_step)" "$(med smallstep_ref variant=$v us_per_step)"
 done
 
