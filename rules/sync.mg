@@ -249,11 +249,17 @@ hoist_to(S, H) :- hin_loop(S, H), quiet_loop(H), !quiet_outer(S, H).
 hoisted(S) :- hoist_to(S, _).
 scoped_name(V) :- var_attr(V, /block).
 scoped_name(V) :- alias(V, _).
-rebinds(H, V) :- hin_loop(S, H), hassoc(S, V).
-rebinds(H, V) :- hin_loop(S, H), hcall(S, _), var_attr(V, /pointer).
-rebinds(H, V) :- hin_loop(S, H), hcall_external(S), var_attr(V, /pointer).
-stays(S, V) :- hoist_to(S, H), rebinds(H, V).
-stays(S, V) :- hoisted(S), scoped_name(V).
+# (Only for the names a statement there fetches or marks: never a cross
+# product of loops or statements with all the program's names.)
+placed(S, V) :- fetch_at(S, V).
+placed(S, V) :- stale_at(S, V).
+ptr_hoist(S, H, V) :- placed(S, V), hoist_to(S, H), var_attr(V, /pointer).
+loop_calls(H) :- hin_loop(S, H), hcall(S, _).
+loop_calls(H) :- hin_loop(S, H), hcall_external(S).
+loop_rebinds(H, V) :- hin_loop(S, H), hassoc(S, V).
+stays(S, V) :- ptr_hoist(S, H, V), loop_calls(H).
+stays(S, V) :- ptr_hoist(S, H, V), loop_rebinds(H, V).
+stays(S, V) :- placed(S, V), hoisted(S), scoped_name(V).
 
 fetch_before(S, V) :- fetch_at(S, V), !hoisted(S).
 fetch_before(S, V) :- fetch_at(S, V), stays(S, V).
