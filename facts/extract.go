@@ -101,6 +101,26 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	return x.set
 }
 
+// concurrentLoops returns the DO CONCURRENT loops (not the OpenMP ones)
+// in site order, with their sites: the deterministic order of the passes
+// that run after the main traversal.
+func (x *extractor) concurrentLoops() (sites []string, loops []*frontend.Construct, heads []*frontend.DoStmt) {
+	for l := range x.set.Loops {
+		sites = append(sites, l)
+	}
+	sort.Slice(sites, func(i, j int) bool { return x.set.names[sites[i]] < x.set.names[sites[j]] })
+	kept := sites[:0]
+	for _, l := range sites {
+		k := x.set.Loops[l]
+		if d, ok := k.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
+			kept = append(kept, l)
+			loops = append(loops, k)
+			heads = append(heads, d)
+		}
+	}
+	return kept, loops, heads
+}
+
 // name makes a Mangle name constant (with the hash ast.Name computes:
 // a Constant built by hand would never equal the rules' constants).
 func name(s string) ast.Constant {

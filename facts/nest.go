@@ -26,8 +26,6 @@ package facts
 //                                    /none.
 
 import (
-	"sort"
-
 	"fgpu/frontend"
 
 	"github.com/google/mangle/ast"
@@ -35,17 +33,9 @@ import (
 
 // nestFacts runs after the main traversal (every loop has its site).
 func (x *extractor) nestFacts() {
-	var ls []string
-	for l := range x.set.Loops {
-		ls = append(ls, l)
-	}
-	sort.Slice(ls, func(i, j int) bool { return x.set.names[ls[i]] < x.set.names[ls[j]] })
-	for _, ln := range ls {
-		k := x.set.Loops[ln]
-		d, ok := k.Head.(*frontend.DoStmt)
-		if !ok || d.Concurrent == nil {
-			continue
-		}
+	ls, ks, ds := x.concurrentLoops()
+	for i, ln := range ls {
+		k, d := ks[i], ds[i]
 		l := name(ln)
 		for _, ix := range d.Concurrent.Indices {
 			for _, e := range []*frontend.Expr{ix.Lo, ix.Hi, ix.Step} {

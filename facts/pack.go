@@ -22,7 +22,6 @@ package facts
 //                                the first of the element reference R.
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -33,15 +32,10 @@ import (
 
 // packFacts runs after the main traversal (every loop has its site).
 func (x *extractor) packFacts() {
-	var ls []string
-	for l := range x.set.Loops {
-		ls = append(ls, l)
-	}
-	sort.Slice(ls, func(i, j int) bool { return x.set.names[ls[i]] < x.set.names[ls[j]] })
-	for _, ln := range ls {
-		k := x.set.Loops[ln]
-		d, ok := k.Head.(*frontend.DoStmt)
-		if !ok || d.Concurrent == nil || len(d.Concurrent.Indices) == 0 || k.Scope == nil {
+	ls, ks, ds := x.concurrentLoops()
+	for i, ln := range ls {
+		k, d := ks[i], ds[i]
+		if len(d.Concurrent.Indices) == 0 || k.Scope == nil {
 			continue
 		}
 		first := k.Scope.Local(d.Concurrent.Indices[0].Name)

@@ -14,8 +14,6 @@ package facts
 // alive after a loop. Nothing is decided here: the rules classify.
 
 import (
-	"sort"
-	"strconv"
 	"strings"
 
 	"fgpu/frontend"
@@ -26,18 +24,9 @@ import (
 // sharedFacts walks the body of every do concurrent and every procedure
 // body (after the other facts: every site exists).
 func (x *extractor) sharedFacts() {
-	var loops []string
-	for l := range x.set.Loops {
-		loops = append(loops, l)
-	}
-	// Deterministic: by site number.
-	sort.Slice(loops, func(i, j int) bool { return siteNum(loops[i]) < siteNum(loops[j]) })
-	for _, l := range loops {
-		k := x.set.Loops[l]
-		d, ok := k.Head.(*frontend.DoStmt)
-		if !ok || d.Concurrent == nil {
-			continue
-		}
+	loops, ks, ds := x.concurrentLoops()
+	for i, l := range loops {
+		k, d := ks[i], ds[i]
 		ls := name(l)
 		if d.Concurrent.Mask != nil {
 			// The mask is evaluated before the body: its reads are at the
@@ -134,11 +123,6 @@ func jumps(ss []frontend.Stmt) bool {
 		}
 	}
 	return false
-}
-
-func siteNum(s string) int {
-	n, _ := strconv.Atoi(s[strings.LastIndex(s, "/")+1:])
-	return n
 }
 
 // known returns the site of a node that has one.
