@@ -27,7 +27,7 @@ echo '$ go run ./cmd/fgpu explain --gpu=metal examples/heat.f90'
 go run ./cmd/fgpu explain --gpu=metal examples/heat.f90 || true
 
 echo
-echo '$ go run ./cmd/fgpu explain examples/heat.f90:56   (why the host waits for the kernel there)'
+echo '$ go run ./cmd/fgpu explain examples/heat.f90:56   (why the host copies the kernel'"'"'s result back there)'
 go run ./cmd/fgpu explain examples/heat.f90:56 || true
 
 echo
