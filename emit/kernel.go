@@ -1629,6 +1629,25 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 			blockLast(p, "lit_"+n, "lv_"+n)
 			g.line("if (threadIdx.x == 0) { pit_%s[blockIdx.x] = lit_%s; pv_%s[blockIdx.x] = lv_%s; }", n, n, n, n)
 		}
+		// One block (a small reduction): its result is the result; no
+		// partials to combine.
+		g.line("if (gridDim.x == 1) {")
+		g.indent++
+		g.line("if (threadIdx.x == 0) {")
+		g.indent++
+		for _, r := range reds {
+			n := r.p.Sym.Name
+			g.line("*ref_%s = %s;", n, redCombine(r.p.Op, r.ct, fmt.Sprintf("(od_%s ? *ref_%s : init_%s)", n, n, n), "acc_"+n))
+		}
+		for _, p := range lasts {
+			n := p.Sym.Name
+			g.line("*ref_%s = lit_%s >= 0 ? lv_%s : (od_%s ? *ref_%s : init_%s);", n, n, n, n, n, n)
+		}
+		g.indent--
+		g.line("}")
+		g.line("return;")
+		g.indent--
+		g.line("}")
 		g.line("__shared__ bool fgpu_last;")
 		g.line("if (threadIdx.x == 0) { __threadfence(); fgpu_last = atomicAdd(fgpu_count, 1u) == gridDim.x - 1; }")
 		g.line("__syncthreads();")

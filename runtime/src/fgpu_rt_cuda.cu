@@ -272,6 +272,7 @@ extern "C" float fgpu_dev_event_ms(void* start, void* stop) {
 namespace {
 
 struct Geometry {
+    bool overridden = false; // FGPU_THREADS_PER_BLOCK or FGPU_BLOCKS_PER_SM
     int threads = 0, regs = 0;
     int full_threads = 0; // threads a block of a full grid
     // Blocks a multiprocessor at most, by grid kind (FGPU_GRID_*; 0: no cap).
@@ -288,6 +289,7 @@ Geometry tune(const void* fn, const char* kernel, const char* loop) {
     cudaFuncAttributes attr;
     FGPU_CUDA_CHECK(cudaFuncGetAttributes(&attr, fn), kernel, loop);
     Geometry g;
+    g.overridden = t_env > 0 || b_env > 0;
     g.regs = attr.numRegs;
     int maxT = attr.maxThreadsPerBlock < 1024 ? attr.maxThreadsPerBlock : 1024;
     maxT -= maxT % 32;
@@ -384,6 +386,9 @@ extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, in
     if (grid < FGPU_GRID_RESIDENT || grid > FGPU_GRID_REDUCE) grid = FGPU_GRID_RESIDENT;
     const int t = grid == FGPU_GRID_FULL ? g.full_threads : g.threads;
     long long b = n > 0 ? (n + t - 1) / t : 1;
+    // A small reduction (up to four items a thread) in one block: no
+    // partials to combine across blocks.
+    if (grid == FGPU_GRID_REDUCE && g.per_sm[grid] > 0 && !g.overridden && n <= 4LL * t) b = 1;
     const long long cap = (long long)sms * g.per_sm[grid];
     if (cap > 0 && b > cap) b = cap;
     if (b < 1) b = 1;
