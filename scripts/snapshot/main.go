@@ -1,0 +1,119 @@
+// Command snapshot writes what fgpu generates (host Fortran, interface
+// module, kernels, diagnostics) for every spec-test and e2e program, for
+// the cpu and cuda targets, into a directory: a refactoring that changes
+// nothing must leave two snapshots identical (`diff -r`).
+//
+//	go run ./scripts/snapshot OUTDIR
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"fgpu/emit"
+	"fgpu/frontend"
+	"fgpu/lowering"
+	"fgpu/rules"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: go run ./scripts/snapshot OUTDIR")
+		os.Exit(2)
+	}
+	out := os.Args[1]
+	var progs []string
+	for _, pat := range []string{"spec-tests/*/*.f90", "spec-tests/*/*.F90", "emit/testdata/e2e/*.f90", "emit/testdata/e2e/*.F90"} {
+		m, _ := filepath.Glob(pat)
+		progs = append(progs, m...)
+	}
+	sort.Strings(progs)
+	for _, p := range progs {
+		for _, dev := range []string{"cpu", "cuda"} {
+			text := generate(p, dev)
+			dst := filepath.Join(out, p+"."+dev)
+			os.MkdirAll(filepath.Dir(dst), 0o755)
+			if err := os.WriteFile(dst, []byte(text), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+		}
+	}
+	fmt.Printf("%d programs x 2 targets written under %s\n", len(progs), out)
+}
+
+// flags reads the "! FLAGS:" first line of a spec-test.
+func flags(path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	if s.Scan() {
+		if i := strings.Index(s.Text(), "! FLAGS:"); i >= 0 {
+			return strings.Fields(s.Text()[i+len("! FLAGS:"):])
+		}
+	}
+	return nil
+}
+
+func generate(path, dev string) (text string) {
+	defer func() {
+		if r := recover(); r != nil {
+			text = fmt.Sprintf("PANIC: %v\n", r)
+		}
+	}()
+	var b strings.Builder
+	opts := rules.CheckOptions{Device: dev}
+	for _, f := range flags(path) {
+		switch {
+		case f == "--gpu-allow-cpu-fallback":
+			opts.Fallback = true
+		case f == "--gpu-offload-omp-loops":
+			opts.OffloadOmp = true
+		case strings.HasPrefix(f, "--unsupported-as="):
+			opts.UnsupportedAs = strings.TrimPrefix(f, "--unsupported-as=")
+		}
+	}
+	prog, diags := frontend.Load([]string{path}, frontend.Options{})
+	if diags.HasErrors() || prog == nil {
+		diags.Render(&b, prog)
+		return b.String()
+	}
+	cr, err := rules.Check(prog, opts)
+	if err != nil {
+		return "check: " + err.Error() + "\n"
+	}
+	cr, as, err := lowering.ArrayStatements(prog, cr, opts)
+	if err != nil {
+		return "array statements: " + err.Error() + "\n"
+	}
+	for _, l := range cr.Loops {
+		fmt.Fprintf(&b, "loop %s:%d %s %s\n", l.Pos.File, l.Pos.Line, l.Outcome, l.Reason)
+	}
+	cr.Diags.Render(&b, prog)
+	if cr.Diags.HasErrors() {
+		return b.String()
+	}
+	out, ed := emit.Generate(prog, cr, emit.Options{Device: dev, ArrayStmts: as})
+	ed.Render(&b, prog)
+	if out == nil {
+		return b.String()
+	}
+	var files []string
+	for f := range out.Host {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		fmt.Fprintf(&b, "==== host %s\n%s", f, out.Host[f])
+	}
+	fmt.Fprintf(&b, "==== interface %s\n%s", out.InterfaceFile, out.Interface)
+	fmt.Fprintf(&b, "==== kernels %s\n%s", out.KernelFile, out.Kernels)
+	return b.String()
+}
