@@ -33,6 +33,11 @@ type Diagnostic struct {
 	Severity Severity
 	Msg      string
 	Notes    []Diagnostic
+	// Code is the catalogue name of the diagnostic, where it has one (a
+	// not-yet-implemented Limit, nyi.go); Loop is the parallel loop it
+	// is about (the zero Pos when none).
+	Code string
+	Loop Pos
 }
 
 func (d Diagnostic) String() string {

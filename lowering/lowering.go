@@ -229,8 +229,7 @@ func dispatch(st *state) {
 			if l.Kind == "omp_parallel_do" && l.Outcome == "offload" {
 				// Never leave a loop the analyses assigned to the device on
 				// the host silently.
-				st.diags = append(st.diags, frontend.Diagnostic{Pos: l.Pos, Severity: frontend.SevError,
-					Msg: "not yet implemented: offloading an !$omp parallel do loop (--gpu-offload-omp-loops) [nyi]"})
+				st.diags = append(st.diags, frontend.NYI(frontend.NYIOmpOffload, l.Pos, l.Pos, "offloading an !$omp parallel do loop (--gpu-offload-omp-loops)"))
 			}
 		}
 	}

@@ -248,25 +248,25 @@ func (v *verifier) innerLocality(c *frontend.Construct, h *frontend.DoStmt) {
 	}
 	in := v.k.Inner[c]
 	if v.proc != nil || in == nil {
-		v.nyi(h.Pos, "locality specs on a do concurrent in a procedure called from an offloaded loop")
+		v.nyi(frontend.NYINestedLocality, h.Pos, "locality specs on a do concurrent in a procedure called from an offloaded loop")
 		return
 	}
 	for _, l := range in.Locals {
 		v.typeOK(l.Sym.Type, h.Pos, l.Sym.Name)
 		if l.Sym.Rank != 0 {
-			v.nyi(h.Pos, "the local array %s of a nested do concurrent", l.Sym.Name)
+			v.nyi(frontend.NYILocalArray, h.Pos, "the local array %s of a nested do concurrent", l.Sym.Name)
 		}
 	}
 	for _, r := range in.Reduce {
 		v.typeOK(r.Sym.Type, h.Pos, r.Sym.Name)
 		if r.Sym.Rank != 0 {
-			v.nyi(h.Pos, "reduce(%s: %s) of an array on a nested do concurrent", r.Op, r.Sym.Name)
+			v.nyi(frontend.NYINestedReduce, h.Pos, "reduce(%s: %s) of an array on a nested do concurrent", r.Op, r.Sym.Name)
 		}
 		if r.Sym.Type.Base == frontend.TyComplex {
-			v.nyi(h.Pos, "reduce(%s: %s) of a complex variable in an offloaded loop", r.Op, r.Sym.Name)
+			v.nyi(frontend.NYIComplexReduce, h.Pos, "reduce(%s: %s) of a complex variable in an offloaded loop", r.Op, r.Sym.Name)
 		}
 		if op := v.enclosingReduce(c, r.Sym); op != "" && op != r.Op {
-			v.nyi(h.Pos, "reduce(%s: %s) in a loop that reduces %s with %s", r.Op, r.Sym.Name, r.Sym.Name, op)
+			v.nyi(frontend.NYINestedReduce, h.Pos, "reduce(%s: %s) in a loop that reduces %s with %s", r.Op, r.Sym.Name, r.Sym.Name, op)
 		}
 	}
 }

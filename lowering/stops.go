@@ -141,8 +141,7 @@ func stops(st *state) {
 	}
 	if len(sites) > MaxStopSites {
 		s := sites[MaxStopSites]
-		st.diags = append(st.diags, frontend.Diagnostic{Pos: s.Pos, Severity: frontend.SevError,
-			Msg: fmt.Sprintf("not yet implemented: more than %d stop statements in device code (the runtime's status buffer holds %d sites) [nyi]", MaxStopSites, MaxStopSites)})
+		st.diags = append(st.diags, frontend.NYI(frontend.NYIStopSites, s.Pos, frontend.Pos{}, "more than %d stop statements in device code (the runtime's status buffer holds %d sites)", MaxStopSites, MaxStopSites))
 	}
 	st.plan.StopSites = sites
 }
@@ -164,9 +163,9 @@ func (st *state) classify(s *StopSite, k *Kernel) {
 			if c.Const == nil || c.Const.Type.Base != frontend.TyCharacter {
 				// Design doc: "One computed at run time (error stop "bad " //
 				// name) is an error for now".
-				st.diags = append(st.diags, frontend.Diagnostic{Pos: s.Pos, Severity: frontend.SevError,
-					Msg:   "not yet implemented: a character stop code that is not a constant, in device code (the host repeats the statement and cannot know the value) [nyi]",
-					Notes: loopNote})
+				d := frontend.NYI(frontend.NYIStopCode, s.Pos, k.Do.Pos, "a character stop code that is not a constant, in device code (the host repeats the statement and cannot know the value)")
+				d.Notes = loopNote
+				st.diags = append(st.diags, d)
 				return
 			}
 			s.Code = StopCharCode
@@ -179,8 +178,9 @@ func (st *state) classify(s *StopSite, k *Kernel) {
 	}
 	if q := s.Stmt.Quiet; q != nil {
 		if q.Const == nil || q.Const.Type.Base != frontend.TyLogical {
-			st.diags = append(st.diags, frontend.Diagnostic{Pos: q.Pos, Severity: frontend.SevError,
-				Msg: "not yet implemented: a QUIET= that is not a constant, in device code [nyi]", Notes: loopNote})
+			d := frontend.NYI(frontend.NYIStopCode, q.Pos, k.Do.Pos, "a QUIET= that is not a constant, in device code")
+			d.Notes = loopNote
+			st.diags = append(st.diags, d)
 			return
 		}
 		s.Quiet = ".false."

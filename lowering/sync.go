@@ -118,8 +118,7 @@ type placer struct {
 }
 
 func (p *placer) errf(pos frontend.Pos, format string, args ...any) {
-	p.diags = append(p.diags, frontend.Diagnostic{Pos: pos, Severity: frontend.SevError,
-		Msg: "not yet implemented: " + fmt.Sprintf(format, args...) + " [nyi]"})
+	p.diags = append(p.diags, frontend.NYI(frontend.NYISyncPlacement, pos, frontend.Pos{}, format, args...))
 }
 
 // anchor is a place: before a line of a file, or inside a one-line IF's

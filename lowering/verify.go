@@ -6,7 +6,6 @@ package lowering
 // CPU instead).
 
 import (
-	"fmt"
 
 	"fgpu/frontend"
 )
@@ -43,7 +42,7 @@ func (v *verifier) arrayReduction(e *frontend.Expr) {
 		n = 2
 	}
 	if len(e.Args) != n || e.Rank != 0 {
-		v.nyi(e.Pos, "%s with DIM, MASK or KIND in an offloaded loop", e.Intr.Name)
+		v.nyi(frontend.NYIArrayReductionForm, e.Pos, "%s with DIM, MASK or KIND in an offloaded loop", e.Intr.Name)
 		return
 	}
 	for _, a := range e.Args {
@@ -51,7 +50,7 @@ func (v *verifier) arrayReduction(e *frontend.Expr) {
 			a = a.X
 		}
 		if a.Rank <= 0 {
-			v.nyi(a.Pos, "this argument of %s in an offloaded loop", e.Intr.Name)
+			v.nyi(frontend.NYIArrayReductionForm, a.Pos, "this argument of %s in an offloaded loop", e.Intr.Name)
 			return
 		}
 		outer := v.arrayCtx
@@ -69,16 +68,16 @@ func verify(st *state) {
 		for _, p := range k.Params {
 			v.typeOK(p.Sym.Type, p.Sym.Pos, p.Sym.Name)
 			if p.Kind == ArrayParam && (p.Sym.Rank < 0 || p.Sym.Rank > 7) {
-				v.nyi(k.Do.Pos, "an array of rank %d in an offloaded loop (%s)", p.Sym.Rank, p.Sym.Name)
+				v.nyi(frontend.NYIArrayRank, k.Do.Pos, "an array of rank %d in an offloaded loop (%s)", p.Sym.Rank, p.Sym.Name)
 			}
 			if p.Kind == ReduceParam && p.Sym.Type.Base == frontend.TyComplex {
-				v.nyi(k.Do.Pos, "reduce(%s: %s) of a complex variable in an offloaded loop", p.Op, p.Sym.Name)
+				v.nyi(frontend.NYIComplexReduce, k.Do.Pos, "reduce(%s: %s) of a complex variable in an offloaded loop", p.Op, p.Sym.Name)
 			}
 		}
 		for _, l := range k.Locals {
 			v.typeOK(l.Sym.Type, l.Sym.Pos, l.Sym.Name)
 			if l.Sym.Rank != 0 {
-				v.nyi(l.Sym.Pos, "the local array %s in an offloaded loop", l.Sym.Name)
+				v.nyi(frontend.NYILocalArray, l.Sym.Pos, "the local array %s in an offloaded loop", l.Sym.Name)
 			}
 		}
 	}
@@ -107,15 +106,15 @@ func (v *verifier) assumedSize(s *frontend.Symbol, pos frontend.Pos) bool {
 	}
 	if !v.asz[s] {
 		v.asz[s] = true
-		v.nyi(pos, "the assumed-size array %s in an offloaded loop (its extent is known to the callers only): declare it with its extent, %s(n), or assumed shape, %s(:)", s.Name, s.Name, s.Name)
+		v.nyi(frontend.NYIAssumedSize, pos, "the assumed-size array %s in an offloaded loop (its extent is known to the callers only): declare it with its extent, %s(n), or assumed shape, %s(:)", s.Name, s.Name, s.Name)
 	}
 	return true
 }
 
-func (v *verifier) nyi(pos frontend.Pos, format string, args ...any) {
-	v.st.diags = append(v.st.diags, frontend.Diagnostic{Pos: pos, Severity: frontend.SevError,
-		Msg:   "not yet implemented: " + fmt.Sprintf(format, args...) + " [nyi]",
-		Notes: []frontend.Diagnostic{{Pos: v.k.Do.Pos, Severity: frontend.SevNote, Msg: "in this loop, assigned to the device"}}})
+func (v *verifier) nyi(l frontend.Limit, pos frontend.Pos, format string, args ...any) {
+	d := frontend.NYI(l, pos, v.k.Do.Pos, format, args...)
+	d.Notes = []frontend.Diagnostic{{Pos: v.k.Do.Pos, Severity: frontend.SevNote, Msg: "in this loop, assigned to the device"}}
+	v.st.diags = append(v.st.diags, d)
 }
 
 // TypeSupported reports the intrinsic types kernels handle.
@@ -135,7 +134,7 @@ func TypeSupported(t frontend.Type) bool {
 
 func (v *verifier) typeOK(t frontend.Type, pos frontend.Pos, what string) {
 	if !TypeSupported(t) {
-		v.nyi(pos, "a value of type %s (%s) in an offloaded loop", t, what)
+		v.nyi(frontend.NYIValueType, pos, "a value of type %s (%s) in an offloaded loop", t, what)
 	}
 }
 
@@ -149,7 +148,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 	switch x := s.(type) {
 	case *frontend.AssignStmt:
 		if x.Proc != nil {
-			v.nyi(x.Pos, "a defined assignment in an offloaded loop")
+			v.nyi(frontend.NYIDefinedAssignment, x.Pos, "a defined assignment in an offloaded loop")
 			return
 		}
 		if x.LHS.Rank != 0 || x.RHS.Rank != 0 {
@@ -166,7 +165,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 	case *frontend.CycleStmt, *frontend.ContinueStmt:
 	case *frontend.ExitStmt:
 		if depth == 0 {
-			v.nyi(x.Pos, "EXIT in an offloaded loop outside a nested DO")
+			v.nyi(frontend.NYIBranch, x.Pos, "EXIT in an offloaded loop outside a nested DO")
 		}
 	case *frontend.Construct:
 		switch h := x.Head.(type) {
@@ -194,17 +193,17 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 				v.expr(h.Step)
 				v.expr(h.While)
 				if h.Var != "" && (h.VarSym == nil || !TypeSupported(h.VarSym.Type) || h.VarSym.Type.Base != frontend.TyInteger) {
-					v.nyi(h.Pos, "a DO loop whose variable is not an integer in an offloaded loop")
+					v.nyi(frontend.NYIDoForm, h.Pos, "a DO loop whose variable is not an integer in an offloaded loop")
 				}
 			}
 			if h.EndLabel != "" {
-				v.nyi(h.Pos, "a labelled DO in an offloaded loop")
+				v.nyi(frontend.NYIDoForm, h.Pos, "a labelled DO in an offloaded loop")
 			}
 			v.stmts(x.Body, depth+1)
 		case *frontend.SelectCaseStmt:
 			v.expr(h.Expr)
 			if h.Expr.Type.Base != frontend.TyInteger && h.Expr.Type.Base != frontend.TyLogical {
-				v.nyi(h.Pos, "SELECT CASE on %s in an offloaded loop", h.Expr.Type)
+				v.nyi(frontend.NYISelectCase, h.Pos, "SELECT CASE on %s in an offloaded loop", h.Expr.Type)
 			}
 			for _, br := range x.Branches {
 				if cs, ok := br.Head.(*frontend.CaseStmt); ok {
@@ -221,7 +220,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					if s.Kind == frontend.SymVariable {
 						v.typeOK(s.Type, s.Pos, s.Name)
 						if s.Rank != 0 || s.Init != nil {
-							v.nyi(s.Pos, "the block variable %s (an array or initialised) in an offloaded loop", s.Name)
+							v.nyi(frontend.NYIBlock, s.Pos, "the block variable %s (an array or initialised) in an offloaded loop", s.Name)
 						}
 					}
 				}
@@ -230,7 +229,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 				switch sp.(type) {
 				case *frontend.TypeDeclStmt, *frontend.ImplicitStmt:
 				default:
-					v.nyi(frontend.StmtPos(sp), "this statement in a block of an offloaded loop")
+					v.nyi(frontend.NYIBlock, frontend.StmtPos(sp), "this statement in a block of an offloaded loop")
 				}
 			}
 			v.stmts(x.Body, depth)
@@ -238,22 +237,22 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			for _, a := range h.Assocs {
 				v.expr(a.Expr)
 				if a.Expr.Rank != 0 {
-					v.nyi(h.Pos, "an associate name for an array (%s) in an offloaded loop", a.Name)
+					v.nyi(frontend.NYIAssociateArray, h.Pos, "an associate name for an array (%s) in an offloaded loop", a.Name)
 				}
 			}
 			v.stmts(x.Body, depth)
 		default:
-			v.nyi(x.Pos, "this construct in an offloaded loop")
+			v.nyi(frontend.NYIStatement, x.Pos, "this construct in an offloaded loop")
 		}
 	case *frontend.CallStmt:
 		if x.Intr != nil {
-			v.nyi(x.Pos, "a call of the intrinsic subroutine %s in an offloaded loop", x.Intr.Name)
+			v.nyi(frontend.NYIIntrinsicSubroutine, x.Pos, "a call of the intrinsic subroutine %s in an offloaded loop", x.Intr.Name)
 			return
 		}
 		v.call(x.Pos, x.Proc, x.Args, x.Callee.String())
 	case *frontend.ReturnStmt:
 		if v.proc == nil || x.Expr != nil {
-			v.nyi(x.Pos, "RETURN here in device code")
+			v.nyi(frontend.NYIReturn, x.Pos, "RETURN here in device code")
 		}
 	case *frontend.StopStmt:
 		// A stop site (stops.go numbered it and checked a character code
@@ -267,7 +266,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			v.expr(x.Code)
 		}
 	default:
-		v.nyi(frontend.StmtPos(s), "this statement in an offloaded loop")
+		v.nyi(frontend.NYIStatement, frontend.StmtPos(s), "this statement in an offloaded loop")
 	}
 }
 
@@ -277,17 +276,17 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 // procedure).
 func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*frontend.Expr, name string) {
 	if p == nil || p.Scope == nil || p.Interface || p.Separate {
-		v.nyi(pos, "a call of %s (no body among the given files) in an offloaded loop", name)
+		v.nyi(frontend.NYIExternalCall, pos, "a call of %s (no body among the given files) in an offloaded loop", name)
 		return
 	}
 	if len(args) != len(p.Dummies) {
-		v.nyi(pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
+		v.nyi(frontend.NYIOptionalArgs, pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
 		return
 	}
 	for i, a := range args {
 		x := a
 		if x.Kind == frontend.EKeyword {
-			v.nyi(a.Pos, "a keyword argument in a call in an offloaded loop")
+			v.nyi(frontend.NYIKeywordArg, a.Pos, "a keyword argument in a call in an offloaded loop")
 			return
 		}
 		if x.Rank != 0 && p.Elemental && p.Dummies[i].Rank == 0 && v.arrayCtx {
@@ -298,7 +297,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		if x.Rank != 0 {
 			d := p.Dummies[i]
 			if !ArrayArgOK(x, d) {
-				v.nyi(a.Pos, "an array argument of %s in an offloaded loop (only whole arrays and sections of the loop's arrays, for assumed-shape or explicit-shape dummies of the same rank with constant lower bounds)", name)
+				v.nyi(frontend.NYIArrayArgument, a.Pos, "an array argument of %s in an offloaded loop (only whole arrays and sections of the loop's arrays, for assumed-shape or explicit-shape dummies of the same rank with constant lower bounds)", name)
 				return
 			}
 			outer := v.arrayCtx
@@ -310,7 +309,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		v.expr(x)
 	}
 	if len(args) != len(p.Dummies) {
-		v.nyi(pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
+		v.nyi(frontend.NYIOptionalArgs, pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
 		return
 	}
 	if v.checked == nil {
@@ -321,7 +320,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 	}
 	v.checked[p] = true
 	if p.Recursive {
-		v.nyi(p.Pos, "the recursive procedure %s in an offloaded loop", p.Name)
+		v.nyi(frontend.NYIRecursive, p.Pos, "the recursive procedure %s in an offloaded loop", p.Name)
 		return
 	}
 	for _, d := range p.Dummies {
@@ -330,26 +329,26 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 			continue
 		}
 		if d.Rank != 0 || d.Optional || d.Kind != frontend.SymVariable {
-			v.nyi(d.Pos, "the dummy argument %s of %s (an array, optional or a procedure) in device code", d.Name, p.Name)
+			v.nyi(frontend.NYIDummyKind, d.Pos, "the dummy argument %s of %s (an array, optional or a procedure) in device code", d.Name, p.Name)
 		}
 		v.typeOK(d.Type, d.Pos, d.Name)
 	}
 	if p.Result != nil {
 		v.typeOK(p.Result.Type, p.Result.Pos, p.Result.Name)
 		if p.Result.Rank != 0 {
-			v.nyi(p.Result.Pos, "the array result of %s in device code", p.Name)
+			v.nyi(frontend.NYIArrayResult, p.Result.Pos, "the array result of %s in device code", p.Name)
 		}
 	}
 	for _, s := range p.Scope.Order {
 		if s.Kind == frontend.SymVariable && !s.Dummy && s != p.Result {
 			v.typeOK(s.Type, s.Pos, s.Name)
 			if s.Rank != 0 || s.Save || s.Init != nil {
-				v.nyi(s.Pos, "the local %s of %s (an array, saved or initialised) in device code", s.Name, p.Name)
+				v.nyi(frontend.NYIDeviceLocal, s.Pos, "the local %s of %s (an array, saved or initialised) in device code", s.Name, p.Name)
 			}
 		}
 	}
 	if len(p.Contains) > 0 {
-		v.nyi(p.Pos, "internal procedures of %s in device code", p.Name)
+		v.nyi(frontend.NYIInternalProcedure, p.Pos, "internal procedures of %s in device code", p.Name)
 	}
 	outer := v.proc
 	v.proc = p
@@ -359,7 +358,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 
 func (v *verifier) constant(e *frontend.Expr, pos frontend.Pos) {
 	if e != nil && e.Const == nil {
-		v.nyi(pos, "a CASE value that is not a constant")
+		v.nyi(frontend.NYISelectCase, pos, "a CASE value that is not a constant")
 	}
 }
 
@@ -375,7 +374,7 @@ func (v *verifier) foreign(s *frontend.Symbol, pos frontend.Pos) bool {
 	if s.Scope != nil && s.Scope.Unit == v.proc {
 		return false
 	}
-	v.nyi(pos, "the host or module variable %s in the device procedure %s", s.Name, v.proc.Name)
+	v.nyi(frontend.NYIHostVariable, pos, "the host or module variable %s in the device procedure %s", s.Name, v.proc.Name)
 	return true
 }
 
@@ -391,11 +390,11 @@ func (v *verifier) designator(e *frontend.Expr) {
 		v.typeOK(e.Type, e.Pos, e.Name)
 	case frontend.ERef:
 		if e.Ref != frontend.RefElement || e.X.Kind != frontend.EName {
-			v.nyi(e.Pos, "this designator in an offloaded loop")
+			v.nyi(frontend.NYIDesignator, e.Pos, "this designator in an offloaded loop")
 			return
 		}
 		if s := rootOf(e); s != nil && s.Kind == frontend.SymParameter && !ConstArrayOK(s) {
-			v.nyi(e.Pos, "an element of the named constant %s in an offloaded loop", s.Name)
+			v.nyi(frontend.NYIConstantElement, e.Pos, "an element of the named constant %s in an offloaded loop", s.Name)
 			return
 		}
 		v.typeOK(e.Type, e.Pos, e.String())
@@ -407,13 +406,13 @@ func (v *verifier) designator(e *frontend.Expr) {
 				continue
 			}
 			if a.Kind == frontend.ERange || a.Rank != 0 {
-				v.nyi(a.Pos, "an array section in an offloaded loop")
+				v.nyi(frontend.NYIArraySection, a.Pos, "an array section in an offloaded loop")
 				continue
 			}
 			v.expr(a)
 		}
 	default:
-		v.nyi(e.Pos, "this designator (%s) in an offloaded loop", e)
+		v.nyi(frontend.NYIDesignator, e.Pos, "this designator (%s) in an offloaded loop", e)
 	}
 }
 
@@ -423,7 +422,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 	}
 	if e.Const != nil && e.Kind != frontend.EName && e.Const.IsArray() == false {
 		if !TypeSupported(e.Type) {
-			v.nyi(e.Pos, "a constant of type %s in an offloaded loop", e.Type)
+			v.nyi(frontend.NYIConstantType, e.Pos, "a constant of type %s in an offloaded loop", e.Type)
 		}
 		return
 	}
@@ -432,14 +431,14 @@ func (v *verifier) expr(e *frontend.Expr) {
 		v.typeOK(e.Type, e.Pos, e.String())
 	case frontend.EName:
 		if e.Sym == nil || (e.Sym.Kind != frontend.SymVariable && e.Sym.Kind != frontend.SymParameter) {
-			v.nyi(e.Pos, "the name %s in an offloaded loop", e.Name)
+			v.nyi(frontend.NYIName, e.Pos, "the name %s in an offloaded loop", e.Name)
 			return
 		}
 		if v.foreign(e.Sym, e.Pos) || v.assumedSize(e.Sym, e.Pos) {
 			return
 		}
 		if e.Rank != 0 && !(v.arrayCtx && (e.Sym.Kind == frontend.SymVariable || ConstArrayOK(e.Sym))) {
-			v.nyi(e.Pos, "the whole array %s as a value in an offloaded loop", e.Name)
+			v.nyi(frontend.NYIWholeArrayValue, e.Pos, "the whole array %s as a value in an offloaded loop", e.Name)
 			return
 		}
 		v.typeOK(e.Type, e.Pos, e.Name)
@@ -449,7 +448,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 			v.designator(e)
 		case frontend.RefIntrinsic:
 			if e.Intr == nil || !DeviceIntrinsics[e.Intr.Name] {
-				v.nyi(e.Pos, "the intrinsic %s in an offloaded loop", e.X.Name)
+				v.nyi(frontend.NYIIntrinsic, e.Pos, "the intrinsic %s in an offloaded loop", e.X.Name)
 				return
 			}
 			v.typeOK(e.Type, e.Pos, e.String())
@@ -466,7 +465,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 				case "size", "lbound", "ubound":
 					if i == 0 {
 						if x.Kind != frontend.EName || x.Sym == nil || x.Rank == 0 {
-							v.nyi(x.Pos, "%s of this argument in an offloaded loop", e.Intr.Name)
+							v.nyi(frontend.NYIIntrinsic, x.Pos, "%s of this argument in an offloaded loop", e.Intr.Name)
 						}
 						continue
 					}
@@ -474,7 +473,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 					continue
 				}
 				if x.Rank != 0 && !(v.arrayCtx && e.Intr.Class == frontend.IntrElemental) {
-					v.nyi(x.Pos, "an array argument of %s in an offloaded loop", e.Intr.Name)
+					v.nyi(frontend.NYIArrayArgument, x.Pos, "an array argument of %s in an offloaded loop", e.Intr.Name)
 					continue
 				}
 				v.expr(x)
@@ -482,15 +481,15 @@ func (v *verifier) expr(e *frontend.Expr) {
 		case frontend.RefFunction:
 			v.call(e.Pos, e.Proc, e.Args, e.X.String())
 		default:
-			v.nyi(e.Pos, "this reference (%s) in an offloaded loop", e)
+			v.nyi(frontend.NYIDesignator, e.Pos, "this reference (%s) in an offloaded loop", e)
 		}
 	case frontend.EBinary:
 		if e.Proc != nil {
-			v.nyi(e.Pos, "a defined operator in an offloaded loop")
+			v.nyi(frontend.NYIDefinedOperator, e.Pos, "a defined operator in an offloaded loop")
 			return
 		}
 		if e.Op == "//" {
-			v.nyi(e.Pos, "character concatenation in an offloaded loop")
+			v.nyi(frontend.NYIConcatenation, e.Pos, "character concatenation in an offloaded loop")
 			return
 		}
 		v.typeOK(e.Type, e.Pos, e.Op)
@@ -498,7 +497,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 		v.expr(e.Y)
 	case frontend.EUnary:
 		if e.Proc != nil {
-			v.nyi(e.Pos, "a defined operator in an offloaded loop")
+			v.nyi(frontend.NYIDefinedOperator, e.Pos, "a defined operator in an offloaded loop")
 			return
 		}
 		v.typeOK(e.Type, e.Pos, e.Op)
@@ -506,7 +505,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 	case frontend.EParen:
 		v.expr(e.X)
 	default:
-		v.nyi(e.Pos, "this expression (%s) in an offloaded loop", e)
+		v.nyi(frontend.NYIExpression, e.Pos, "this expression (%s) in an offloaded loop", e)
 	}
 }
 
@@ -526,12 +525,12 @@ func (v *verifier) scalar(e *frontend.Expr) {
 // need a temporary).
 func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 	if x.LHS.Rank <= 0 || x.RHS.Rank != 0 && x.RHS.Rank != x.LHS.Rank {
-		v.nyi(x.Pos, "an array assignment of ranks %d and %d in an offloaded loop", x.LHS.Rank, x.RHS.Rank)
+		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment of ranks %d and %d in an offloaded loop", x.LHS.Rank, x.RHS.Rank)
 		return
 	}
 	lhsRoot := rootOf(x.LHS)
 	if lhsRoot == nil || lhsRoot.Allocatable || lhsRoot.Pointer {
-		v.nyi(x.Pos, "an array assignment to an allocatable or pointer array in an offloaded loop")
+		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to an allocatable or pointer array in an offloaded loop")
 		return
 	}
 	overlap := false
@@ -562,7 +561,7 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 	}
 	refs(x.RHS)
 	if overlap {
-		v.nyi(x.Pos, "an array assignment whose right side reads %s through another section (a temporary would be needed) in an offloaded loop", lhsRoot.Name)
+		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment whose right side reads %s through another section (a temporary would be needed) in an offloaded loop", lhsRoot.Name)
 		return
 	}
 	v.arrayCtx = true

@@ -43,6 +43,7 @@ type CheckResult struct {
 	Loops  []LoopOutcome
 	Diags  frontend.Diagnostics
 	Facts  *facts.Set
+	Input  []ast.Atom // the atoms evaluated: Facts' atoms, the device and the options
 	Result *Result
 	Device string // the device whose rules were applied (/dev/...)
 	// Times of the stages, for --time-passes.
@@ -56,8 +57,29 @@ const (
 	proofHeight  = 64
 )
 
-// Check runs the analyses on a program that has no front-end errors.
+// Check runs the analyses on a program that has no front-end errors:
+// Extract, then CheckInput.
 func Check(prog *frontend.Program, opts CheckOptions) (*CheckResult, error) {
+	in, err := Extract(prog, opts)
+	if err != nil {
+		return nil, err
+	}
+	return CheckInput(prog, in, opts)
+}
+
+// Input is what one evaluation reads: the program's facts (Set) and the
+// atoms given to the engine (Set's atoms, the device and the options).
+type Input struct {
+	Set   *facts.Set
+	Atoms []ast.Atom
+	// Device is the name constant of the device whose rules apply.
+	Device string
+	Time   time.Duration // of the extraction
+}
+
+// Extract is the facts phase: the program's facts and the device and
+// option facts of opts.
+func Extract(prog *frontend.Program, opts CheckOptions) (*Input, error) {
 	dev := opts.Device
 	if dev == "" {
 		dev = "cpu"
@@ -75,17 +97,27 @@ func Check(prog *frontend.Program, opts CheckOptions) (*CheckResult, error) {
 	atoms := append([]ast.Atom(nil), set.Atoms...)
 	devName := "/dev/" + dev
 	atoms = append(atoms, ast.NewAtom("device", nameConst(devName)))
-	for opt, on := range map[string]bool{"/fallback": opts.Fallback, "/show_kernel_source": opts.ShowKernelSource, "/offload_omp": opts.OffloadOmp} {
-		if on {
-			atoms = append(atoms, ast.NewAtom("option", nameConst(opt)))
+	for _, o := range []struct {
+		name string
+		on   bool
+	}{{"/fallback", opts.Fallback}, {"/show_kernel_source", opts.ShowKernelSource}, {"/offload_omp", opts.OffloadOmp}} {
+		if o.on {
+			atoms = append(atoms, ast.NewAtom("option", nameConst(o.name)))
 		}
 	}
+	return &Input{Set: set, Atoms: atoms, Device: devName, Time: time.Since(t0)}, nil
+}
+
+// CheckInput is the analyses phase: the rules evaluated over in, and the
+// loops' outcomes and diagnostics read from the result.
+func CheckInput(prog *frontend.Program, in *Input, opts CheckOptions) (*CheckResult, error) {
 	t1 := time.Now()
-	res, err := Evaluate(atoms, factLimit, evalDeadline)
+	res, err := Evaluate(in.Atoms, factLimit, evalDeadline)
 	if err != nil {
 		return nil, err
 	}
-	cr := &CheckResult{Facts: set, Result: res, Device: devName, FactsTime: t1.Sub(t0), EvalTime: time.Since(t1)}
+	set, devName := in.Set, in.Device
+	cr := &CheckResult{Facts: set, Input: in.Atoms, Result: res, Device: devName, FactsTime: in.Time, EvalTime: time.Since(t1)}
 	c := &checkCtx{set: set, res: res, dev: devName, opts: opts, cr: cr}
 	c.loops()
 	c.semanticErrors()

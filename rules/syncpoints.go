@@ -138,8 +138,7 @@ func (r *CheckResult) SyncErrors() frontend.Diagnostics {
 		if e := r.Facts.PtrPaths[what]; e != nil {
 			what = e.String()
 		}
-		ds = append(ds, frontend.Diagnostic{Pos: p, Severity: frontend.SevError,
-			Msg: "not yet implemented: a pure procedure that reads data through the pointer component " + what + ", which a launch may write [nyi]"})
+		ds = append(ds, frontend.NYI(frontend.NYIPurePointerComponent, p, frontend.Pos{}, "a pure procedure that reads data through the pointer component %s, which a launch may write", what))
 	}
 	for _, f := range r.Result.Facts("lift_nyi") {
 		p, _ := r.Facts.Pos(nameConst(sym(f.Args[0])))
@@ -147,8 +146,7 @@ func (r *CheckResult) SyncErrors() frontend.Diagnostics {
 		if s := r.Facts.Vars[v]; s != nil {
 			v = s.Name
 		}
-		ds = append(ds, frontend.Diagnostic{Pos: p, Severity: frontend.SevError,
-			Msg: "not yet implemented: the assumed-size dummy " + v + ", which a launch may write, in a procedure no call of the program shows (only a caller knows its extent) [nyi]"})
+		ds = append(ds, frontend.NYI(frontend.NYIAssumedSizeUncalled, p, frontend.Pos{}, "the assumed-size dummy %s, which a launch may write, in a procedure no call of the program shows (only a caller knows its extent)", v))
 	}
 	return ds.Sort()
 }

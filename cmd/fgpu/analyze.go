@@ -12,8 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"fgpu/cmd/fgpu/driver"
 	"fgpu/facts"
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/lowering"
 	"fgpu/rules"
 
@@ -23,6 +25,9 @@ import (
 type analysisFlags struct {
 	opts        rules.CheckOptions
 	timePasses  bool
+	stopAfter   driver.Phase
+	stopSet     bool   // --stop-after given
+	dumpDir     string // --dump-dir
 	defines     []string
 	includeDirs []string
 	files       []string
@@ -52,6 +57,10 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 			}
 		case a == "--time-passes":
 			f.timePasses = true
+		case isPipelineFlag(a):
+			if err := pipelineFlag(a, &f.stopAfter, &f.stopSet, &f.dumpDir); err != nil {
+				return f, err
+			}
 		default:
 			n, err := preprocessorOrFile(args, i, &f.defines, &f.includeDirs, &f.files)
 			if err != nil {
@@ -89,6 +98,30 @@ func gpuFlag(a string, building bool) (string, error) {
 	return "", fmt.Errorf("unknown device %q in %s (cpu, cuda, metal)", d, a)
 }
 
+// isPipelineFlag reports the flags of the pipeline that the analysis
+// commands and build share (--time-passes aside).
+func isPipelineFlag(a string) bool {
+	return strings.HasPrefix(a, "--stop-after=") || strings.HasPrefix(a, "--dump-dir=")
+}
+
+// pipelineFlag applies one of those flags.
+func pipelineFlag(a string, stop *driver.Phase, stopSet *bool, dumpDir *string) error {
+	if v, ok := strings.CutPrefix(a, "--stop-after="); ok {
+		p, err := driver.ParsePhase(v)
+		if err != nil {
+			return err
+		}
+		*stop, *stopSet = p, true
+		return nil
+	}
+	v := strings.TrimPrefix(a, "--dump-dir=")
+	if v == "" {
+		return fmt.Errorf("flag --dump-dir needs a directory")
+	}
+	*dumpDir = v
+	return nil
+}
+
 // isOffloadFlag reports the flags of the offload decision that check,
 // explain, facts, query, build and run share.
 func isOffloadFlag(a string) bool {
@@ -118,48 +151,59 @@ func offloadFlag(a string, o *rules.CheckOptions) error {
 	return nil
 }
 
-// analyze runs the front end and the analyses; it reports diagnostics and
-// returns nil (with the exit status) when it cannot go on.
-func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*frontend.Program, *rules.CheckResult, *lowering.ArrayStmts, int) {
-	t0 := time.Now()
-	prog, diags := frontend.Load(f.files, frontend.Options{Defines: f.defines, IncludeDirs: f.includeDirs})
-	tFront := time.Since(t0)
-	diags.Render(stderr, prog)
-	if diags.HasErrors() {
-		return nil, nil, nil, exitError
+// analyze runs the pipeline (cmd/fgpu/driver/pipeline.go) up to emit,
+// or to --stop-after; it reports diagnostics and returns a nil result (with
+// the exit status) when the program has errors or the analyses cannot
+// run. check and explain run it to the end, as build does, so that they
+// report what build would (not-yet-implemented constructs included);
+// facts and query stop after the analyses.
+func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*driver.Result, int) {
+	stop := f.stopAfter
+	if !f.stopSet {
+		stop = driver.PhaseEmit
+		if name == "facts" || name == "query" {
+			stop = driver.PhaseArrayStmts
+		}
 	}
-	cr, err := rules.Check(prog, f.opts)
+	if stop > driver.PhaseEmit {
+		stop = driver.PhaseEmit // nothing is compiled by the analysis commands
+	}
+	t, err := target.Parse(f.opts.Device)
 	if err != nil {
 		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
-		return nil, nil, nil, exitError
+		return nil, exitError
 	}
-	// Dead whole-array stores removed and array statements between launches
-	// made parallel loops, as the build does (lowering/arraystmt.go).
-	cr, as, err := lowering.ArrayStatements(prog, cr, f.opts)
-	if err != nil {
-		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
-		return nil, nil, nil, exitError
-	}
+	r, err := driver.Pipeline(driver.Config{
+		Files:           f.files,
+		Defines:         f.defines,
+		IncludeDirs:     f.includeDirs,
+		Target:          t,
+		Check:           f.opts,
+		StopAfter:       stop,
+		DumpDir:         f.dumpDir,
+		ViolationsFatal: name == "check" || name == "explain",
+	})
 	if f.timePasses {
-		fmt.Fprintf(stderr, "time: front end %v\n", tFront.Round(time.Microsecond))
-		fmt.Fprintf(stderr, "time: facts %v (%d facts)\n", cr.FactsTime.Round(time.Microsecond), len(cr.Facts.Atoms))
-		fmt.Fprintf(stderr, "time: evaluation %v\n", cr.EvalTime.Round(time.Microsecond))
-		var files []string
-		for file := range cr.Result.FileTimes {
-			files = append(files, file)
-		}
-		sort.Strings(files)
-		for _, file := range files {
-			fmt.Fprintf(stderr, "time:   %s %v\n", file, cr.Result.FileTimes[file].Round(time.Microsecond))
-		}
+		r.PrintTimes(stderr)
 	}
-	if v := cr.Violations(); len(v) > 0 {
-		fmt.Fprintf(stderr, "fgpu: internal error: the analyses broke their invariants:\n\t%s\n", strings.Join(v, "\n\t"))
-		if name == "check" || name == "explain" {
-			return nil, nil, nil, exitError
-		}
+	if err != nil {
+		r.Diags.Render(stderr, r.Prog)
+		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
+		return nil, exitError
 	}
-	return prog, cr, as, exitOK
+	if len(r.Violations) > 0 {
+		fmt.Fprintf(stderr, "fgpu: internal error: the analyses broke their invariants:\n\t%s\n", strings.Join(r.Violations, "\n\t"))
+	}
+	if r.Check == nil {
+		// Stopped (or failed) before the analyses: the front end's
+		// diagnostics are all there is.
+		r.Diags.Render(stderr, r.Prog)
+		if r.Failed() {
+			return nil, exitError
+		}
+		return nil, exitOK
+	}
+	return r, exitOK
 }
 
 func usageError(stderr io.Writer, name string, err error) int {
@@ -180,22 +224,34 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		commandUsage(stdout, lookup("check"))
 		return exitOK
 	}
-	prog, cr, as, rc := analyze("check", f, stdout, stderr)
-	if cr == nil {
+	r, rc := analyze("check", f, stdout, stderr)
+	if r == nil {
 		return rc
 	}
+	cr, as := r.Check, r.ArrayStmts
 	dev := strings.TrimPrefix(cr.Device, "/dev/")
 	var dead []*lowering.DeadStore
 	if as != nil {
 		dead = as.Dead
+	}
+	// The first not-yet-implemented limit of each loop (lowering, emit).
+	limits := map[frontend.Pos]string{}
+	for _, d := range r.Diags {
+		if d.Severity == frontend.SevError && strings.HasPrefix(d.Code, "nyi_") && d.Loop != (frontend.Pos{}) && limits[d.Loop] == "" {
+			limits[d.Loop] = d.Code
+		}
 	}
 	for _, l := range cr.Loops {
 		for len(dead) > 0 && dead[0].Assign.Pos.Before(l.Pos) {
 			printDeadStore(stdout, dead[0])
 			dead = dead[1:]
 		}
-		switch l.Outcome {
-		case "offload":
+		switch {
+		case l.Outcome == "offload" && limits[l.Pos] != "":
+			// Assigned to the device, and a construct of it is not yet
+			// implemented there: build stops at it (the diagnostic below).
+			fmt.Fprintf(stdout, "%s:%d: error: %s\n", l.Pos.File, l.Pos.Line, limits[l.Pos])
+		case l.Outcome == "offload":
 			fmt.Fprintf(stdout, "%s:%d: offload (%s)\n", l.Pos.File, l.Pos.Line, dev)
 		default:
 			fmt.Fprintf(stdout, "%s:%d: %s: %s\n", l.Pos.File, l.Pos.Line, l.Outcome, l.Reason)
@@ -204,8 +260,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	for _, d := range dead {
 		printDeadStore(stdout, d)
 	}
-	cr.Diags.Render(stderr, prog)
-	if cr.Diags.HasErrors() {
+	// Every phase's diagnostics, as build reports them: the analyses'
+	// and the not-yet-implemented limits of lowering and emit alike.
+	r.Diags.Render(stderr, r.Prog)
+	if r.Failed() {
 		return exitError
 	}
 	return exitOK
@@ -244,10 +302,12 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	f.files = files
-	_, cr, as, rc := analyze("explain", f, stdout, stderr)
-	if cr == nil {
+	r, rc := analyze("explain", f, stdout, stderr)
+	if r == nil {
 		return rc
 	}
+	r.PhaseDiags(driver.PhaseLoad).Render(stderr, r.Prog)
+	cr, as := r.Check, r.ArrayStmts
 	found := false
 	for _, l := range cr.Loops {
 		if want := lines[l.Pos.File]; want != nil && !want[l.Pos.Line] {
@@ -286,10 +346,12 @@ func runFacts(args []string, stdout, stderr io.Writer) int {
 		commandUsage(stdout, lookup("facts"))
 		return exitOK
 	}
-	_, cr, _, rc := analyze("facts", f, stdout, stderr)
-	if cr == nil {
+	r, rc := analyze("facts", f, stdout, stderr)
+	if r == nil {
 		return rc
 	}
+	r.PhaseDiags(driver.PhaseLoad).Render(stderr, r.Prog)
+	cr := r.Check
 	atoms := append([]ast.Atom(nil), cr.Facts.Atoms...)
 	atoms = append(atoms, ast.NewAtom("device", facts.Name(cr.Device)))
 	if err := rules.FormatFacts(stdout, atoms); err != nil {
@@ -337,11 +399,12 @@ func runQuery(args []string, stdout, stderr io.Writer) int {
 		}
 		result = r
 	} else {
-		_, cr, _, rc := analyze("query", f, stdout, stderr)
-		if cr == nil {
+		r, rc := analyze("query", f, stdout, stderr)
+		if r == nil {
 			return rc
 		}
-		result = cr.Result
+		r.PhaseDiags(driver.PhaseLoad).Render(stderr, r.Prog)
+		result = r.Check.Result
 	}
 	atoms, err := result.Query(goal)
 	if err != nil {

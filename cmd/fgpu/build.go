@@ -66,6 +66,20 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			f.opts.Fast = true
 		case a == "--static-cudart":
 			f.opts.StaticCUDART = true
+		case a == "--time-passes":
+			f.opts.TimePasses = true
+		case isPipelineFlag(a):
+			var stop driver.Phase
+			var set bool
+			if err := pipelineFlag(a, &stop, &set, &f.opts.DumpDir); err != nil {
+				return f, err
+			}
+			if set {
+				if isRun && stop < driver.PhaseCompile {
+					return f, fmt.Errorf("run needs the whole build: --stop-after=%s would leave nothing to run (use fgpu build)", stop)
+				}
+				f.opts.StopAfter = &stop
+			}
 		case isOffloadFlag(a):
 			var o rules.CheckOptions
 			if err := offloadFlag(a, &o); err != nil {

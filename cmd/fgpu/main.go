@@ -6,6 +6,7 @@ package main
 
 import (
 	"errors"
+	"fgpu/cmd/fgpu/driver"
 	"fmt"
 	"io"
 	"os"
@@ -40,11 +41,11 @@ var commands []command
 func init() {
 	commands = []command{
 		{name: "parse", args: "[--dump] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "front end only: read, preprocess and check the program; --dump prints the typed program", fn: runParse},
-		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--time-passes] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
+		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
 		{name: "explain", args: "[check flags] FILE[:LINE]...", summary: "the shortest derivation of each loop's outcome, as a positioned chain", fn: runExplain},
 		{name: "facts", args: "[check flags] FILE...", summary: "the relational facts of the program, sorted Mangle text, one a line", fn: runFacts},
 		{name: "query", args: "[check flags] FILE...|FACTS.mg... 'goal'", summary: "the facts (extracted and derived) matching a Datalog goal; FACTS.mg is a dump of fgpu facts", fn: runQuery},
-		{name: "build", args: "[--gpu=cpu|cuda|cuda_cpu|none] [-o OUT] [--fc=CMD] [--keep] [-O0|-O1|-O2|-O3] [--fast] [--static-cudart] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "build the program, its loops offloaded (exit 3: a compiler is missing)", fn: runBuild},
+		{name: "build", args: "[--gpu=cpu|cuda|cuda_cpu|none] [-o OUT] [--fc=CMD] [--keep] [-O0|-O1|-O2|-O3] [--fast] [--static-cudart] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "build the program, its loops offloaded (exit 3: a compiler is missing)", fn: runBuild},
 		{name: "run", args: "[build flags] FILE... [-- ARGS]", summary: "build the program in a temporary directory and run it; the exit status is the program's", fn: runRun},
 		{name: "version", summary: "print fgpu's version", fn: runVersion},
 		{name: "help", args: "[COMMAND]", summary: "print this help, or a command's", fn: runHelp},
@@ -133,6 +134,16 @@ func commandUsage(w io.Writer, c *command) {
 		fmt.Fprintln(w, "  --dump            print the typed program on stdout")
 		fmt.Fprintln(w, "  -D NAME[=VAL]     define a preprocessor macro for .F90 files (also -DNAME); repeatable")
 		fmt.Fprintln(w, "  -I DIR            add DIR to the #include search path (also -IDIR); repeatable")
+	}
+	switch c.name {
+	case "check", "explain", "facts", "query", "build":
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Pipeline flags:")
+		fmt.Fprintf(w, "  --stop-after=PHASE  end after PHASE, one of: %s\n", strings.Join(driver.PhaseNames(), ", "))
+		fmt.Fprintln(w, "  --dump-dir=DIR      write what each phase produced into DIR: facts.mg (the facts as")
+		fmt.Fprintln(w, "                      evaluated; fgpu query DIR/facts.mg GOAL evaluates them again),")
+		fmt.Fprintln(w, "                      analyses.mg (input and derived facts), lowering.txt, sync.txt, emit/")
+		fmt.Fprintln(w, "  --time-passes       print each phase's time on stderr")
 	}
 }
 

@@ -15,10 +15,11 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"fgpu/emit"
 	"fgpu/frontend"
-	"fgpu/lowering"
+	"fgpu/frontend/target"
 	"fgpu/rules"
 )
 
@@ -40,6 +41,12 @@ type Options struct {
 	ShowKernelSource bool
 	UnsupportedAs    string
 	OffloadOmp       bool
+
+	// The pipeline's flags: --stop-after (nil: to the end, the link),
+	// --dump-dir, --time-passes (the phases' times on Stderr).
+	StopAfter  *Phase
+	DumpDir    string
+	TimePasses bool
 
 	Fast         bool   // --fast: FMA contraction allowed, no bounds checks
 	StaticCUDART bool   // link cudart statically (binaries for another machine)
@@ -125,44 +132,44 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		return "", nil, err
 	}
 
-	prog, fdiags := frontend.Load(files, frontend.Options{Defines: opts.Defines, IncludeDirs: opts.IncludeDirs})
-	diags = append(diags, fdiags...)
-	if fdiags.HasErrors() || prog == nil {
-		return "", diags, ErrCompile
+	t, err := target.Parse(dev)
+	if err != nil {
+		return "", nil, err
 	}
-	var cr *rules.CheckResult
-	var arrayStmts *lowering.ArrayStmts
-	if dev != "none" {
-		copts := rules.CheckOptions{
-			Device:           dev,
+	stop := PhaseCompile
+	if opts.StopAfter != nil {
+		stop = *opts.StopAfter
+	}
+	r, err := Pipeline(Config{
+		Files:       files,
+		Defines:     opts.Defines,
+		IncludeDirs: opts.IncludeDirs,
+		Target:      t,
+		Check: rules.CheckOptions{
 			Fallback:         opts.Fallback,
 			ShowKernelSource: opts.ShowKernelSource,
 			UnsupportedAs:    opts.UnsupportedAs,
 			OffloadOmp:       opts.OffloadOmp,
-		}
-		cr, err = rules.Check(prog, copts)
-		if err != nil {
-			return "", diags, err
-		}
-		// Dead whole-array stores removed, array statements between
-		// launches made parallel loops; the analyses ran again on the result.
-		cr, arrayStmts, err = lowering.ArrayStatements(prog, cr, copts)
-		if err != nil {
-			return "", diags, err
-		}
-		diags = append(diags, cr.Diags...)
-		if cr.Diags.HasErrors() {
-			return "", diags, ErrCompile
-		}
-		if v := cr.Violations(); len(v) > 0 {
-			return "", diags, fmt.Errorf("internal error: the analyses broke their invariants:\n\t%s", strings.Join(v, "\n\t"))
-		}
+		},
+		Fast:            opts.Fast,
+		StopAfter:       stop,
+		DumpDir:         opts.DumpDir,
+		ViolationsFatal: true,
+	})
+	if opts.TimePasses && opts.Stderr != nil {
+		defer r.PrintTimes(opts.Stderr)
 	}
-	out, ediags := emit.Generate(prog, cr, emit.Options{Device: dev, Fast: opts.Fast, ArrayStmts: arrayStmts})
-	diags = append(diags, ediags...)
-	if ediags.HasErrors() {
+	diags = append(diags, r.Diags...)
+	if err != nil {
+		return "", diags, err
+	}
+	if r.Failed() {
 		return "", diags, ErrCompile
 	}
+	if stop < PhaseCompile {
+		return "", diags, nil
+	}
+	prog, out := r.Prog, r.Output
 	if out == nil {
 		out = &emit.Output{}
 	}
@@ -182,7 +189,10 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	defer cleanup()
 
 	b := &builder{opts: opts, tc: tc, work: work}
-	if err := b.build(prog, files, out); err != nil {
+	t0 := time.Now()
+	err = b.build(prog, files, out)
+	r.Times = append(r.Times, PhaseTime{PhaseCompile, time.Since(t0)})
+	if err != nil {
 		return "", diags, err
 	}
 	return opts.Output, diags, nil
