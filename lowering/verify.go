@@ -6,7 +6,6 @@ package lowering
 // CPU instead).
 
 import (
-
 	"fgpu/frontend"
 )
 
