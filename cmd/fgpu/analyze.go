@@ -75,27 +75,16 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 // gpuFlag reads --gpu=DEVICE: check and the analysis commands take metal
 // (no toolchain needed) but not none; build and run the reverse.
 func gpuFlag(a string, building bool) (string, error) {
-	d := strings.TrimPrefix(a, "--gpu=")
-	switch d {
-	case "cpu", "cuda_cpu":
-		return "cpu", nil
-	case "cuda":
-		return d, nil
-	case "metal":
-		if !building {
-			return d, nil
-		}
-		return "", fmt.Errorf("--gpu=metal needs Apple's toolchain, so it cannot be built here: use fgpu check --gpu=metal, or --unsupported-as=metal to build for the CPU under Metal's rules")
-	case "none":
-		if building {
-			return d, nil
-		}
-		return "", fmt.Errorf("--gpu=none keeps every loop on the host: there is nothing to check")
+	t, err := target.Parse(strings.TrimPrefix(a, "--gpu="))
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%v in %s", err, a)
+	case building && !t.Buildable:
+		return "", fmt.Errorf("--gpu=%s needs Apple's toolchain, so it cannot be built here: use fgpu check --gpu=%s, or --unsupported-as=%s to build for the CPU under its rules", t.Name, t.Name, t.Name)
+	case !building && !t.Offloads():
+		return "", fmt.Errorf("--gpu=%s keeps every loop on the host: there is nothing to check", t.Name)
 	}
-	if building {
-		return "", fmt.Errorf("unknown device %q in %s (cpu, cuda, cuda_cpu, none)", d, a)
-	}
-	return "", fmt.Errorf("unknown device %q in %s (cpu, cuda, metal)", d, a)
+	return t.Name, nil
 }
 
 // isPipelineFlag reports the flags of the pipeline that the analysis
@@ -142,11 +131,11 @@ func offloadFlag(a string, o *rules.CheckOptions) error {
 	case a == "--gpu-offload-omp-loops":
 		o.OffloadOmp = true
 	default:
-		d := strings.TrimPrefix(a, "--unsupported-as=")
-		if d != "metal" && d != "cuda" && d != "cpu" {
-			return fmt.Errorf("unknown device %q in %s", d, a)
+		t, err := target.Parse(strings.TrimPrefix(a, "--unsupported-as="))
+		if err != nil || !t.Offloads() {
+			return fmt.Errorf("unknown device %q in %s", strings.TrimPrefix(a, "--unsupported-as="), a)
 		}
-		o.UnsupportedAs = d
+		o.UnsupportedAs = t.Name
 	}
 	return nil
 }

@@ -12,10 +12,12 @@ import (
 
 	"fgpu/emit"
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 )
 
 type builder struct {
 	opts Options
+	t    *target.Target
 	tc   *toolchain
 	work string     // absolute
 	cmds [][]string // every command run, for build.sh under --keep
@@ -80,7 +82,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 	}
 	var objects, rtObjects []string
 	var rtDir string
-	if b.opts.Device != "none" {
+	if b.t.Offloads() {
 		rtb, err := b.compileRuntime()
 		if err != nil {
 			return err
@@ -90,32 +92,17 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 
 	// Kernels.
 	var kernelObj string
-	if out.Kernels != "" && b.opts.Device != "none" {
+	if out.Kernels != "" && b.t.Offloads() {
 		name := out.KernelFile
 		if name == "" {
-			name = map[string]string{"cpu": "fgpu_kernels.cpp", "cuda": "fgpu_kernels.cu"}[b.opts.Device]
+			name = b.t.KernelFile
 		}
 		src, err := b.workFile(name, out.Kernels)
 		if err != nil {
 			return err
 		}
 		kernelObj = b.object(src)
-		var args []string
-		switch b.opts.Device {
-		case "cpu":
-			contract := "-ffp-contract=off"
-			if b.opts.Fast {
-				contract = "-ffp-contract=fast"
-			}
-			args = append(append([]string(nil), b.tc.cxx...), "-std=c++17", cpuKernelOpt(b.opts.Opt), "-fopenmp", contract, "-fno-fast-math")
-		case "cuda":
-			fmad := "--fmad=false"
-			if b.opts.Fast {
-				fmad = "--fmad=true"
-			}
-			args = append(append([]string(nil), b.tc.nvcc...), "-O3", fmad)
-			args = append(args, cudaGencode...)
-		}
+		args := append(b.kernelCompiler(), b.t.KernelFlags(b.opts.Opt, b.opts.Fast)...)
 		args = append(args, "-I", rtDir, "-c", src, "-o", kernelObj)
 		if err := b.run(true, args...); err != nil {
 			return err
@@ -183,10 +170,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		args = append(args, kernelObj)
 	}
 	args = append(args, rtObjects...)
-	switch b.opts.Device {
-	case "cpu":
-		args = append(args, "-fopenmp", "-lstdc++")
-	case "cuda":
+	if b.t.IsCUDA() {
 		if b.tc.cudaLib != "" {
 			args = append(args, "-L"+b.tc.cudaLib)
 			if !b.opts.StaticCUDART {
@@ -198,8 +182,8 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		} else {
 			args = append(args, "-lcudart")
 		}
-		args = append(args, "-lstdc++", "-ldl", "-lpthread", "-lrt")
 	}
+	args = append(args, b.t.LinkFlags()...)
 	err = b.run(false, args...)
 	if b.opts.Keep {
 		b.writeScript()
@@ -237,14 +221,11 @@ func sameText(a, b string) bool {
 	return norm(a) == norm(b)
 }
 
-// cpuKernelOpt is the optimisation level of CPU kernels: -O3 (the
-// vectoriser's full strength on the simd loops of the kernels) unless the
-// user asked for -O0 or -O1 (a debugging build keeps its level). Never
-// -march=native: the binary may run on another machine. Floating point is
-// the same at every level (-ffp-contract=off -fno-fast-math).
-func cpuKernelOpt(opt string) string {
-	if opt == "-O0" || opt == "-O1" {
-		return opt
+// kernelCompiler is the command of the target's kernel compiler, as the
+// toolchain found it.
+func (b *builder) kernelCompiler() []string {
+	if b.t.IsCUDA() {
+		return append([]string(nil), b.tc.nvcc...)
 	}
-	return "-O3"
+	return append([]string(nil), b.tc.cxx...)
 }

@@ -28,9 +28,6 @@ type runtimeBuild struct {
 	objects []string
 }
 
-// cudaGencode is the target of the CUDA build (the H200: sm_90, with PTX).
-var cudaGencode = []string{"-gencode", "arch=compute_90,code=[sm_90,compute_90]"}
-
 func cacheRoot(opts Options) (string, error) {
 	if opts.CacheDir != "" {
 		return opts.CacheDir, nil
@@ -46,15 +43,13 @@ func cacheRoot(opts Options) (string, error) {
 func (b *builder) runtimeCommands() (cmds [][]string, objects []string) {
 	cxx := append([]string(nil), b.tc.cxx...)
 	cxx = append(cxx, "-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-I.")
-	switch b.opts.Device {
-	case "cpu":
+	switch {
+	case b.t.IsCPU():
 		cmds = append(cmds, append(cxx, "-fopenmp", "-c", rt.CPU, "-o", "fgpu_rt_cpu.o"))
 		objects = append(objects, "fgpu_rt_cpu.o")
-	case "cuda":
+	case b.t.IsCUDA():
 		cmds = append(cmds, append(cxx, "-DFGPU_BACKEND_CUDA", "-c", rt.CPU, "-o", "fgpu_rt_cpu.o"))
-		nv := append([]string(nil), b.tc.nvcc...)
-		nv = append(nv, "-O3", "--fmad=false")
-		nv = append(nv, cudaGencode...)
+		nv := append(append([]string(nil), b.tc.nvcc...), b.t.RuntimeNVCCFlags()...)
 		cmds = append(cmds, append(nv, "-I.", "-c", rt.CUDA, "-o", "fgpu_rt_cuda.o"))
 		objects = append(objects, "fgpu_rt_cpu.o", "fgpu_rt_cuda.o")
 	}
@@ -76,7 +71,7 @@ func (b *builder) compileRuntime() (*runtimeBuild, error) {
 	}
 	fmt.Fprintf(h, "iso %d\n", len(iso))
 	h.Write(iso)
-	fmt.Fprintf(h, "device %s\ncxx %s\nnvcc %s\n", b.opts.Device, b.tc.cxxVer, b.tc.nvccVer)
+	fmt.Fprintf(h, "device %s\ncxx %s\nnvcc %s\n", b.t.Name, b.tc.cxxVer, b.tc.nvccVer)
 	for _, c := range cmds {
 		fmt.Fprintf(h, "cmd %q\n", c)
 	}
@@ -86,7 +81,7 @@ func (b *builder) compileRuntime() (*runtimeBuild, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(root, "runtime-"+b.opts.Device+"-"+key)
+	dir := filepath.Join(root, "runtime-"+b.t.Name+"-"+key)
 	abs := func(objs []string) []string {
 		var out []string
 		for _, o := range objs {

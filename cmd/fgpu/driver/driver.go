@@ -90,17 +90,17 @@ func (e *CommandError) Error() string {
 	return b.String()
 }
 
-// normDevice maps the --gpu spellings onto none, cpu and cuda.
-func normDevice(d string) (string, error) {
-	switch d {
-	case "", "cpu", "cuda_cpu":
-		return "cpu", nil
-	case "cuda", "none":
-		return d, nil
-	case "metal":
-		return "", fmt.Errorf("--gpu=metal cannot be built here (Apple's toolchain); use fgpu check --gpu=metal, or --unsupported-as=metal to build for the CPU with Metal's rules")
+// buildTarget reads the --gpu spelling of a build: none, cpu (cuda_cpu),
+// cuda; metal's toolchain is Apple's.
+func buildTarget(d string) (*target.Target, error) {
+	t, err := target.Parse(d)
+	if err != nil {
+		return nil, err
 	}
-	return "", fmt.Errorf("unknown device %q (cpu, cuda, none)", d)
+	if !t.Buildable {
+		return nil, fmt.Errorf("--gpu=%s cannot be built here (Apple's toolchain); use fgpu check --gpu=%s, or --unsupported-as=%s to build for the CPU with its rules", t.Name, t.Name, t.Name)
+	}
+	return t, nil
 }
 
 // Build builds the program of files into an executable and returns its
@@ -108,11 +108,11 @@ func normDevice(d string) (string, error) {
 // (see SourceFiles); with errors among them err is ErrCompile. A missing
 // tool is a *ToolError, a failing tool command a *CommandError.
 func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics, err error) {
-	dev, err := normDevice(opts.Device)
+	t, err := buildTarget(opts.Device)
 	if err != nil {
 		return "", nil, err
 	}
-	opts.Device = dev
+	opts.Device = t.Name
 	if len(files) == 0 {
 		return "", nil, errors.New("no files given")
 	}
@@ -127,15 +127,11 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	}
 
 	// Tools first: a missing compiler is reported before any analysis.
-	tc, err := findTools(opts)
+	tc, err := findTools(opts, t)
 	if err != nil {
 		return "", nil, err
 	}
 
-	t, err := target.Parse(dev)
-	if err != nil {
-		return "", nil, err
-	}
 	stop := PhaseCompile
 	if opts.StopAfter != nil {
 		stop = *opts.StopAfter
@@ -188,7 +184,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	}
 	defer cleanup()
 
-	b := &builder{opts: opts, tc: tc, work: work}
+	b := &builder{opts: opts, t: t, tc: tc, work: work}
 	t0 := time.Now()
 	err = b.build(prog, files, out)
 	r.Times = append(r.Times, PhaseTime{PhaseCompile, time.Since(t0)})

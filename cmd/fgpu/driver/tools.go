@@ -4,6 +4,8 @@ package driver
 // compiler, nvcc, and the Fortran compiler's ISO_Fortran_binding.h.
 
 import (
+	"fgpu/frontend/target"
+
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,7 +58,7 @@ func output(args ...string) string {
 	return string(out)
 }
 
-func findTools(opts Options) (*toolchain, error) {
+func findTools(opts Options, t *target.Target) (*toolchain, error) {
 	tc := &toolchain{}
 	var err error
 	tc.fc, err = command(opts.FC, "FC", "gfortran", "Fortran compiler", installGfortran)
@@ -65,7 +67,7 @@ func findTools(opts Options) (*toolchain, error) {
 	}
 	tc.fcVersion = output(append(tc.fc, "--version")...)
 	tc.fcGNU = strings.Contains(tc.fcVersion, "GNU Fortran")
-	if opts.Device == "none" {
+	if !t.Offloads() {
 		return tc, nil
 	}
 	tc.cxx, err = command("", "CXX", "c++", "C++ compiler", installCXX)
@@ -84,7 +86,7 @@ func findTools(opts Options) (*toolchain, error) {
 		return nil, &ToolError{Tool: "ISO_Fortran_binding.h", Role: "header of the Fortran compiler " + tc.fc[0],
 			Install: "the kernels need the descriptor layout of the Fortran compiler; install gfortran >= 12 (`apt-get install gfortran`)"}
 	}
-	if opts.Device == "cuda" {
+	if t.IsCUDA() {
 		tc.nvcc, err = command(opts.NVCC, "NVCC", "nvcc", "CUDA compiler", installNVCC)
 		if err != nil {
 			return nil, err
