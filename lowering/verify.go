@@ -9,29 +9,6 @@ import (
 	"fgpu/frontend"
 )
 
-// DeviceIntrinsics are the intrinsic functions kernels may call.
-var DeviceIntrinsics = map[string]bool{
-	"abs": true, "sqrt": true, "exp": true, "log": true, "log10": true, "sin": true, "cos": true, "tan": true,
-	"asin": true, "acos": true, "atan": true, "atan2": true, "sinh": true, "cosh": true, "tanh": true,
-	"min": true, "max": true, "mod": true, "modulo": true, "sign": true, "int": true, "nint": true,
-	"real": true, "dble": true, "floor": true, "ceiling": true, "merge": true, "iand": true, "ior": true,
-	"ieor": true, "ishft": true, "btest": true, "not": true, "aint": true, "anint": true, "dim": true,
-	"size": true, "lbound": true, "ubound": true, "float": true, "dsqrt": true, "dabs": true, "dexp": true,
-	"dlog": true, "dsin": true, "dcos": true, "iabs": true, "hypot": true, "erf": true, "erfc": true,
-	"ibset": true, "ibclr": true, "huge": true, "tiny": true, "epsilon": true, "kind": true,
-	"aimag": true, "conjg": true, "cmplx": true, "dcmplx": true, "dimag": true, "dconjg": true,
-	"sum": true, "product": true, "maxval": true, "minval": true, "count": true, "any": true, "all": true,
-	"dot_product": true,
-}
-
-// ArrayReductions are the transformational intrinsics kernels compute in
-// a sequential loop over their array argument (whole result, no DIM or
-// MASK): in array element order, as gfortran does.
-var ArrayReductions = map[string]bool{
-	"sum": true, "product": true, "maxval": true, "minval": true, "count": true, "any": true, "all": true,
-	"dot_product": true,
-}
-
 // arrayReduction checks sum(x), maxval(x), dot_product(x, y), ...: array
 // arguments elementwise (sections, whole arrays, elemental expressions),
 // no DIM, MASK or KIND.
@@ -446,12 +423,12 @@ func (v *verifier) expr(e *frontend.Expr) {
 		case frontend.RefElement:
 			v.designator(e)
 		case frontend.RefIntrinsic:
-			if e.Intr == nil || !DeviceIntrinsics[e.Intr.Name] {
+			if e.Intr == nil || !KernelIntrinsic(e.Intr.Name) {
 				v.nyi(frontend.NYIIntrinsic, e.Pos, "the intrinsic %s in an offloaded loop", e.X.Name)
 				return
 			}
 			v.typeOK(e.Type, e.Pos, e.String())
-			if ArrayReductions[e.Intr.Name] {
+			if ArrayReduction(e.Intr.Name) {
 				v.arrayReduction(e)
 				return
 			}
