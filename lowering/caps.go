@@ -45,7 +45,7 @@ var KernelIntrinsics = map[string]IntrinsicCap{
 	"real": {Args: "i", Result: 'n'}, "dble": {Args: "i", Result: 'n'}, "float": {Args: "i", Result: 'n'},
 	"sngl": {Args: "r", Result: 'n'}, "aint": {Args: "r", Result: 'n'}, "anint": {Args: "r", Result: 'n'},
 	"merge": {Args: "rrl", Result: 'n'},
-	"iand": {Args: "ii", Result: 'n'}, "ior": {Args: "ii", Result: 'n'}, "ieor": {Args: "ii", Result: 'n'},
+	"iand":  {Args: "ii", Result: 'n'}, "ior": {Args: "ii", Result: 'n'}, "ieor": {Args: "ii", Result: 'n'},
 	"not": {Args: "i", Result: 'n'}, "ishft": {Args: "ii", Result: 'n'}, "btest": {Args: "ii", Result: 'l'},
 	"ibset": {Args: "ii", Result: 'n'}, "ibclr": {Args: "ii", Result: 'n'},
 	"size": {Args: "a", Result: 'n'}, "lbound": {Args: "ak", Result: 'n'}, "ubound": {Args: "ak", Result: 'n'},
