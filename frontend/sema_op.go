@@ -217,7 +217,7 @@ func (c *checker) binary(e *Expr, sc *Scope) {
 	case "+", "-", "*", "/", "**":
 		if (xt.IsNumeric() || xt.Base == TyBOZ) && (yt.IsNumeric() || yt.Base == TyBOZ) {
 			intrinsicOK = true
-			e.Type = numericResult(xt, yt, e.Op)
+			e.Type = PromoteNumeric(xt, yt)
 		}
 	case "//":
 		if xt.Base == TyCharacter && yt.Base == TyCharacter {
@@ -278,44 +278,6 @@ func (c *checker) binary(e *Expr, sc *Scope) {
 			e.Const = &v
 		}
 	}
-}
-
-// numericResult gives the type of a numeric operation.
-func numericResult(a, b Type, op string) Type {
-	if a.Base == TyBOZ {
-		a = IntType
-	}
-	if b.Base == TyBOZ {
-		b = IntType
-	}
-	rank := func(t Type) int {
-		switch t.Base {
-		case TyInteger:
-			return 0
-		case TyReal:
-			return 1
-		}
-		return 2
-	}
-	if rank(a) > rank(b) {
-		if op == "**" && b.Base != TyInteger && a.Base == TyReal && b.Kind > a.Kind {
-			return Type{Base: a.Base, Kind: b.Kind}
-		}
-		if a.Base != TyInteger && b.Base != TyInteger && b.Kind > a.Kind {
-			return Type{Base: a.Base, Kind: b.Kind}
-		}
-		return a
-	}
-	if rank(b) > rank(a) {
-		if a.Base != TyInteger && a.Kind > b.Kind {
-			return Type{Base: b.Base, Kind: a.Kind}
-		}
-		return b
-	}
-	if b.Kind > a.Kind {
-		return b
-	}
-	return a
 }
 
 // foldBinary folds an intrinsic operation of two scalar constants.
