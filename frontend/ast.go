@@ -4,6 +4,7 @@ import "github.com/alecthomas/participle/v2/lexer"
 
 // Stmt is one statement (or, after block building, a construct).
 type Stmt interface {
+	Node
 	base() *StmtBase
 }
 

@@ -944,41 +944,6 @@ func logicalOrBits(c *call) (Type, error) {
 	return bitsType(c)
 }
 
-// promote is the type of a numeric (or logical) binary operation result.
-func promote(a, b Type) Type {
-	if !a.Known() || !b.Known() {
-		return UnknownType
-	}
-	if a.Base == TyLogical || b.Base == TyLogical {
-		return Type{Base: TyLogical, Kind: max(a.Kind, b.Kind)}
-	}
-	rank := func(t Type) int {
-		switch t.Base {
-		case TyInteger:
-			return 1
-		case TyReal:
-			return 2
-		case TyComplex:
-			return 3
-		}
-		return 0
-	}
-	ra, rb := rank(a), rank(b)
-	switch {
-	case ra > rb:
-		if ra > 1 && rb > 1 {
-			return Type{Base: a.Base, Kind: max(a.Kind, b.Kind)}
-		}
-		return a
-	case rb > ra:
-		if ra > 1 && rb > 1 {
-			return Type{Base: b.Base, Kind: max(a.Kind, b.Kind)}
-		}
-		return b
-	}
-	return Type{Base: a.Base, Kind: max(a.Kind, b.Kind)}
-}
-
 // ---------------------------------------------------------------------------
 // Result rules for transformational and inquiry functions.
 
@@ -1135,7 +1100,7 @@ func matmulRule(c *call) (Type, int, error) {
 	case ra == 1 || rb == 1:
 		rank = 1
 	}
-	return promote(ta, tb), rank, nil
+	return PromoteNumeric(ta, tb), rank, nil
 }
 
 func dotProductRule(c *call) (Type, int, error) {
@@ -1151,7 +1116,7 @@ func dotProductRule(c *call) (Type, int, error) {
 			return UnknownType, 0, c.errorf("argument '%s' must be of rank 1", c.argName(i))
 		}
 	}
-	return promote(ta, tb), 0, nil
+	return PromoteNumeric(ta, tb), 0, nil
 }
 
 func cPtr(fun bool) typeRule {

@@ -178,57 +178,45 @@ func (p *Program) Summary() string {
 	for _, f := range p.Files {
 		for _, u := range f.Units {
 			units++
-			walkProcs(u, func(q *Procedure) {
-				if q != u {
-					procs++
-				}
-				walkStmts(q.Body, func(s Stmt) {
-					if d, ok := s.(*DoStmt); ok {
-						loops++
-						if d.Concurrent != nil {
-							conc++
-						}
+			Inspect(u, func(n Node) bool {
+				switch x := n.(type) {
+				case *Procedure:
+					if x != u {
+						procs++
 					}
-				})
+					return true
+				case *Construct:
+					return true
+				case *DoStmt:
+					loops++
+					if x.Concurrent != nil {
+						conc++
+					}
+				}
+				return false
 			})
 		}
 	}
 	return fmt.Sprintf("%d files, %d program units, %d procedures, %d loops (%d do concurrent)", len(p.Files), units, procs, loops, conc)
 }
 
-// walkProcs visits a unit and its contained procedures, depth first.
-func walkProcs(u *Procedure, f func(*Procedure)) {
-	f(u)
-	for _, c := range u.Contains {
-		walkProcs(c, f)
-	}
-}
-
-// walkStmts visits statements in order, entering constructs (heads first)
-// and logical-IF actions.
+// walkStmts calls f for every statement of ss in order (not for the
+// expressions): the heads, branch heads and END statements of constructs
+// (not the *Construct nodes themselves) and the action of a logical IF; the
+// action of a statement-form FORALL or WHERE is not entered.
 func walkStmts(ss []Stmt, f func(Stmt)) {
-	for _, s := range ss {
-		switch x := s.(type) {
+	InspectStmts(ss, func(n Node) bool {
+		switch s := n.(type) {
 		case *Construct:
-			f(x.Head)
-			walkStmts(x.Spec, f)
-			walkStmts(x.Body, f)
-			for _, b := range x.Branches {
-				f(b.Head)
-				walkStmts(b.Body, f)
-			}
-			if x.End != nil {
-				f(x.End)
-			}
+			return true
 		case *IfStmt:
-			f(x)
-			if x.Action != nil {
-				walkStmts([]Stmt{x.Action}, f)
-			}
-		default:
+			f(s)
+			return true
+		case Stmt:
 			f(s)
 		}
-	}
+		return false
+	})
 }
 
 // hasCppDirectives reports whether a source has C preprocessor directives

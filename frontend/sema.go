@@ -574,7 +574,7 @@ func (c *checker) useModule(u *UseStmt, sc *Scope) {
 			if old.Kind == SymUnknown {
 				// e.g. "public :: x" after "use m": accessibility of the imported name.
 				cp := *s
-				cp.Name, cp.Use, cp.Module, cp.Private, cp.Public = local, orig(s), modName, old.Private, old.Public
+				cp.Name, cp.Use, cp.Module, cp.Private, cp.Public = local, UltimateSymbol(s), modName, old.Private, old.Public
 				sc.Symbols[local] = &cp
 				replaceOrder(sc, old, &cp)
 				return true
@@ -585,7 +585,7 @@ func (c *checker) useModule(u *UseStmt, sc *Scope) {
 				return true
 			}
 		}
-		if old := sc.Symbols[local]; old != nil && old.Use != nil && orig(old) != orig(s) && old.Kind == SymGeneric && s.Kind == SymGeneric {
+		if old := sc.Symbols[local]; old != nil && old.Use != nil && UltimateSymbol(old) != UltimateSymbol(s) && old.Kind == SymGeneric && s.Kind == SymGeneric {
 			// Two generics of one name from two modules merge.
 			g := &Generic{Name: local, Pos: old.Generic.Pos, Scope: old.Generic.Scope}
 			g.Specifics = append(append(g.Specifics, old.Generic.Specifics...), s.Generic.Specifics...)
@@ -596,7 +596,7 @@ func (c *checker) useModule(u *UseStmt, sc *Scope) {
 			return true
 		}
 		cp := *s
-		cp.Name, cp.Use, cp.Module, cp.Private, cp.Public = local, orig(s), modName, false, false
+		cp.Name, cp.Use, cp.Module, cp.Private, cp.Public = local, UltimateSymbol(s), modName, false, false
 		cp.Scope = sc
 		if old := sc.Symbols[local]; old != nil {
 			replaceOrder(sc, old, &cp)
@@ -659,13 +659,6 @@ func (s *Scope) privateOps() map[string]bool {
 		}
 	}
 	return out
-}
-
-func orig(s *Symbol) *Symbol {
-	for s.Use != nil {
-		s = s.Use
-	}
-	return s
 }
 
 func replaceOrder(sc *Scope, old, new *Symbol) {

@@ -111,24 +111,9 @@ func (c *checker) stmts(ss []Stmt, sc *Scope, ctx *unitCtx) {
 	}
 }
 
-// designatorSym returns the symbol at the root of a designator.
-func rootSym(e *Expr) *Symbol {
-	for e != nil {
-		switch e.Kind {
-		case EName:
-			return e.Sym
-		case ERef, EComponent:
-			e = e.X
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
 // checkDefinable reports an assignment target that cannot be defined.
 func (c *checker) checkDefinable(lhs *Expr, sc *Scope, what string) {
-	s := rootSym(lhs)
+	s := LocalRootSymbol(lhs)
 	if s == nil {
 		if lhs.Kind != EName && lhs.Kind != ERef && lhs.Kind != EComponent {
 			c.diags.errorf(lhs.Pos, "%s must be a variable", what)
@@ -185,7 +170,7 @@ func (c *checker) stmt(s Stmt, sc *Scope, ctx *unitCtx) {
 	case *PtrAssignStmt:
 		c.typeExpr(x.LHS, sc)
 		c.typeExpr(x.RHS, sc)
-		if s := rootSym(x.LHS); s != nil && s.Kind == SymParameter {
+		if s := LocalRootSymbol(x.LHS); s != nil && s.Kind == SymParameter {
 			c.diags.errorf(x.LHS.Pos, "cannot assign to parameter %s: it is a named constant", s.Name)
 		}
 	case *CallStmt:
@@ -772,7 +757,7 @@ func (c *checker) construct(k *Construct, sc *Scope, ctx *unitCtx) {
 			}
 			if name != "" {
 				as := &Symbol{Name: name, Kind: SymVariable, Pos: br.Head.base().Pos, Type: h.Expr.Type, Rank: r, TypeDeclared: true}
-				if sel := rootSym(h.Expr); sel != nil && h.Expr.Kind == EName {
+				if sel := LocalRootSymbol(h.Expr); sel != nil && h.Expr.Kind == EName {
 					// The associating entity keeps the selector's ALLOCATABLE,
 					// POINTER and TARGET attributes (F2018 11.1.10.3).
 					as.Allocatable, as.Pointer, as.Target = sel.Allocatable, sel.Pointer, sel.Target

@@ -195,3 +195,59 @@ func (d *DerivedType) Extends(t *DerivedType) bool {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
+
+// PromoteNumeric is the type of the result of an intrinsic numeric
+// operation (+ - * / **) on operands of types a and b (Fortran 2018
+// 10.1.9.3 and Table 10.2), also the result type of dot_product and matmul:
+//   - integer < real < complex: the result has the category of the higher;
+//   - of two operands of the same category, the kind of the greater kind;
+//   - real with complex (either way round) is complex of the greater of the
+//     two kinds; an integer operand never raises the kind of a real or
+//     complex one;
+//   - a BOZ operand counts as default integer;
+//   - two logical operands (matmul, dot_product of logical arrays) give the
+//     logical of the greater kind;
+//   - unknown when either operand's type is unknown.
+//
+// The operand that decides is returned as it is; a new type is made only
+// where the category of one and the kind of the other combine.
+func PromoteNumeric(a, b Type) Type {
+	if !a.Known() || !b.Known() {
+		return UnknownType
+	}
+	if a.Base == TyLogical || b.Base == TyLogical {
+		return Type{Base: TyLogical, Kind: max(a.Kind, b.Kind)}
+	}
+	if a.Base == TyBOZ {
+		a = IntType
+	}
+	if b.Base == TyBOZ {
+		b = IntType
+	}
+	order := func(t Type) int {
+		switch t.Base {
+		case TyInteger:
+			return 0
+		case TyReal:
+			return 1
+		}
+		return 2
+	}
+	oa, ob := order(a), order(b)
+	switch {
+	case oa > ob:
+		if ob > 0 && b.Kind > a.Kind {
+			return Type{Base: a.Base, Kind: b.Kind}
+		}
+		return a
+	case ob > oa:
+		if oa > 0 && a.Kind > b.Kind {
+			return Type{Base: b.Base, Kind: a.Kind}
+		}
+		return b
+	}
+	if b.Kind > a.Kind {
+		return b
+	}
+	return a
+}

@@ -191,24 +191,10 @@ func (st *state) collect() {
 	}
 }
 
+// walkUnit calls fn for every do concurrent of u and of its contained
+// procedures, in source order (outer loops first).
 func walkUnit(u *frontend.Procedure, fn func(*frontend.Procedure, *frontend.Construct)) {
-	var walk func(ss []frontend.Stmt)
-	walk = func(ss []frontend.Stmt) {
-		for _, s := range ss {
-			k, ok := s.(*frontend.Construct)
-			if !ok {
-				continue
-			}
-			if d, ok := k.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
-				fn(u, k)
-			}
-			walk(k.Body)
-			for _, b := range k.Branches {
-				walk(b.Body)
-			}
-		}
-	}
-	walk(u.Body)
+	walkLoops(u.Body, func(k *frontend.Construct) { fn(u, k) })
 	for _, c := range u.Contains {
 		walkUnit(c, fn)
 	}
@@ -254,19 +240,13 @@ func dispatch(st *state) {
 }
 
 func markNested(k *frontend.Construct, in map[*frontend.Construct]bool) {
-	var walk func(ss []frontend.Stmt)
-	walk = func(ss []frontend.Stmt) {
-		for _, s := range ss {
-			if c, ok := s.(*frontend.Construct); ok {
-				in[c] = true
-				walk(c.Body)
-				for _, b := range c.Branches {
-					walk(b.Body)
-				}
-			}
+	frontend.InspectStmts(k.Body, func(n frontend.Node) bool {
+		if c, ok := n.(*frontend.Construct); ok {
+			in[c] = true
+			return true
 		}
-	}
-	walk(k.Body)
+		return false
+	})
 }
 
 // fileHash is the per-file prefix of generated symbols.
@@ -305,9 +285,9 @@ func (st *state) extractKernel(k *Kernel) {
 				continue
 			}
 			if s := outer.Lookup(n); s != nil {
-				locality[root(s)] = l.Kind
+				locality[frontend.UltimateSymbol(s)] = l.Kind
 				if l.Kind == "reduce" {
-					reduceOp[root(s)] = l.Op
+					reduceOp[frontend.UltimateSymbol(s)] = l.Op
 				}
 			}
 		}
@@ -404,13 +384,6 @@ func (st *state) extractKernel(k *Kernel) {
 	}
 }
 
-func root(s *frontend.Symbol) *frontend.Symbol {
-	for s.Use != nil {
-		s = s.Use
-	}
-	return s
-}
-
 // uses are the variables a kernel body references.
 type uses struct {
 	refs    map[*frontend.Symbol]bool
@@ -432,31 +405,21 @@ func collectUses(k *Kernel) *uses {
 			u.inner[s] = true
 		}
 	}
-	var expr func(e *frontend.Expr)
-	expr = func(e *frontend.Expr) {
-		if e == nil || e.Const != nil && e.Kind != frontend.EName {
-			return
-		}
-		if e.Kind == frontend.EName && e.Sym != nil && (e.Sym.Kind == frontend.SymVariable) && hidden[root(e.Sym)] == 0 {
-			u.refs[root(e.Sym)] = true
-		}
-		expr(e.X)
-		expr(e.Y)
-		for _, a := range e.Args {
-			expr(a)
-		}
-		for _, r := range e.Range {
-			expr(r)
-		}
+	expr := func(e *frontend.Expr) {
+		frontend.Inspect(e, func(n frontend.Node) bool {
+			e, ok := n.(*frontend.Expr)
+			if !ok || e.Const != nil && e.Kind != frontend.EName {
+				return false
+			}
+			if e.Kind == frontend.EName && e.Sym != nil && (e.Sym.Kind == frontend.SymVariable) && hidden[frontend.UltimateSymbol(e.Sym)] == 0 {
+				u.refs[frontend.UltimateSymbol(e.Sym)] = true
+			}
+			return true
+		})
 	}
 	write := func(e *frontend.Expr) {
-		for x := e; x != nil; x = x.X {
-			if x.Kind == frontend.EName && x.Sym != nil && hidden[root(x.Sym)] == 0 {
-				u.written[root(x.Sym)] = true
-			}
-			if x.Kind != frontend.ERef && x.Kind != frontend.EComponent {
-				break
-			}
+		if s := frontend.RootSymbol(e); s != nil && hidden[s] == 0 {
+			u.written[s] = true
 		}
 	}
 	var stmts func(ss []frontend.Stmt)
@@ -477,8 +440,8 @@ func collectUses(k *Kernel) *uses {
 					}
 				}
 				if d, ok := x.Head.(*frontend.DoStmt); ok && d.VarSym != nil && d.Concurrent == nil {
-					u.doVars[root(d.VarSym)] = true
-					u.refs[root(d.VarSym)] = true
+					u.doVars[frontend.UltimateSymbol(d.VarSym)] = true
+					u.refs[frontend.UltimateSymbol(d.VarSym)] = true
 				}
 				headExprs(x.Head, expr, write)
 				var priv map[*frontend.Symbol]bool
@@ -594,7 +557,7 @@ func (st *state) sharedScalars(k *Kernel) map[*frontend.Symbol]sharedDecision {
 	}
 	sym := func(v string) *frontend.Symbol {
 		if s := st.cr.Facts.Vars[v]; s != nil {
-			return root(s)
+			return frontend.UltimateSymbol(s)
 		}
 		return nil
 	}
@@ -646,15 +609,15 @@ func (st *state) writtenBuffers(k *Kernel) map[*frontend.Symbol]bool {
 			continue
 		}
 		if s := st.cr.Facts.Vars[f.Args[1].String()]; s != nil {
-			out[root(s)] = true
+			out[frontend.UltimateSymbol(s)] = true
 		}
 	}
 	// A kernel parameter that is an associate name (the loop writes
 	// through it) is written when its selector's variable is.
 	for _, f := range st.cr.Result.Facts("alias") {
 		a, r := st.cr.Facts.Vars[f.Args[0].String()], st.cr.Facts.Vars[f.Args[1].String()]
-		if a != nil && r != nil && out[root(r)] {
-			out[root(a)] = true
+		if a != nil && r != nil && out[frontend.UltimateSymbol(r)] {
+			out[frontend.UltimateSymbol(a)] = true
 		}
 	}
 	return out

@@ -181,27 +181,18 @@ func onlyLoop(ss []frontend.Stmt) *frontend.Construct {
 // walkLoops calls fn for every do concurrent in ss, at any depth (also
 // inside other do concurrent loops), outer ones first.
 func walkLoops(ss []frontend.Stmt, fn func(*frontend.Construct)) {
-	for _, s := range ss {
-		var c *frontend.Construct
-		switch x := s.(type) {
+	frontend.InspectStmts(ss, func(n frontend.Node) bool {
+		switch x := n.(type) {
 		case *frontend.Construct:
-			c = x
-		case *frontend.IfStmt:
-			if x.Action != nil {
-				walkLoops([]frontend.Stmt{x.Action}, fn)
+			if d, ok := x.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
+				fn(x)
 			}
-			continue
-		default:
-			continue
+			return true
+		case *frontend.IfStmt:
+			return true
 		}
-		if d, ok := c.Head.(*frontend.DoStmt); ok && d.Concurrent != nil {
-			fn(c)
-		}
-		walkLoops(c.Body, fn)
-		for _, b := range c.Branches {
-			walkLoops(b.Body, fn)
-		}
-	}
+		return false
+	})
 }
 
 // loopLocality reads the local, local_init and reduce specs of a do
@@ -219,7 +210,7 @@ func loopLocality(c *frontend.Construct) ([]*Local, []*InnerReduce) {
 			if s == nil {
 				continue
 			}
-			s = root(s)
+			s = frontend.UltimateSymbol(s)
 			switch l.Kind {
 			case "local":
 				locals = append(locals, &Local{Sym: s})

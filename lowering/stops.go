@@ -193,34 +193,17 @@ func (st *state) classify(s *StopSite, k *Kernel) {
 // stopStmtsByPos indexes every stop statement of the program by position.
 func stopStmtsByPos(prog *frontend.Program) map[frontend.Pos]*frontend.StopStmt {
 	out := map[frontend.Pos]*frontend.StopStmt{}
-	var walk func(ss []frontend.Stmt)
-	walk = func(ss []frontend.Stmt) {
-		for _, s := range ss {
-			switch x := s.(type) {
-			case *frontend.StopStmt:
-				out[frontend.StmtPos(x)] = x
-			case *frontend.IfStmt:
-				if x.Action != nil {
-					walk([]frontend.Stmt{x.Action})
-				}
-			case *frontend.Construct:
-				walk(x.Body)
-				for _, b := range x.Branches {
-					walk(b.Body)
-				}
-			}
-		}
-	}
-	var unit func(u *frontend.Procedure)
-	unit = func(u *frontend.Procedure) {
-		walk(u.Body)
-		for _, c := range u.Contains {
-			unit(c)
-		}
-	}
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
-			unit(u)
+			frontend.Inspect(u, func(n frontend.Node) bool {
+				switch x := n.(type) {
+				case *frontend.Procedure, *frontend.Construct, *frontend.IfStmt:
+					return true
+				case *frontend.StopStmt:
+					out[frontend.StmtPos(x)] = x
+				}
+				return false
+			})
 		}
 	}
 	return out

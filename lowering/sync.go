@@ -199,12 +199,6 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 // scope resolves to v (a use-associated variable may be renamed), or the
 // name of a construct's own variable.
 func (p *placer) localName(n *facts.HostNode, v *frontend.Symbol) (string, bool) {
-	root := func(s *frontend.Symbol) *frontend.Symbol {
-		for s != nil && s.Use != nil {
-			s = s.Use
-		}
-		return s
-	}
 	sc := n.Proc.Scope
 	for i := len(n.Enclosing) - 1; i >= 0; i-- {
 		if n.Enclosing[i].Scope != nil {
@@ -215,7 +209,7 @@ func (p *placer) localName(n *facts.HostNode, v *frontend.Symbol) (string, bool)
 	if sc == nil {
 		return "", false
 	}
-	if s := sc.Lookup(v.Name); s != nil && root(s) == v {
+	if s := sc.Lookup(v.Name); s != nil && frontend.UltimateSymbol(s) == v {
 		return v.Name, true
 	}
 	if v.Scope != nil && (v.Scope.Kind == frontend.ScopeBlock || v.Scope.Kind == frontend.ScopeAssociate) {
@@ -226,14 +220,14 @@ func (p *placer) localName(n *facts.HostNode, v *frontend.Symbol) (string, bool)
 			break
 		}
 		for _, sym := range s.Order {
-			if root(sym) == v {
+			if frontend.UltimateSymbol(sym) == v {
 				if found := sc.Lookup(sym.Name); found == sym {
 					return sym.Name, true
 				}
 			}
 		}
 		for name, sym := range s.Symbols {
-			if root(sym) == v {
+			if frontend.UltimateSymbol(sym) == v {
 				if found := sc.Lookup(name); found == sym {
 					return name, true
 				}
