@@ -63,15 +63,6 @@ type HostNode struct {
 // section 4), so that benchmarks time the kernels.
 var timingNames = map[string]bool{"system_clock": true, "cpu_time": true, "date_and_time": true, "omp_get_wtime": true, "mpi_wtime": true}
 
-// inquiryNames are intrinsics whose first argument is inquired about (its
-// shape, allocation, association, presence, kind or type), not read.
-var inquiryNames = map[string]bool{
-	"size": true, "lbound": true, "ubound": true, "shape": true, "allocated": true, "associated": true,
-	"present": true, "kind": true, "rank": true, "len": true, "storage_size": true, "is_contiguous": true,
-	"digits": true, "epsilon": true, "huge": true, "tiny": true, "precision": true, "range": true, "radix": true,
-	"maxexponent": true, "minexponent": true, "bit_size": true, "new_line": true, "same_type_as": true, "extends_type_of": true,
-}
-
 // hostCFG extracts the host control flow of every procedure with a body
 // (after the main traversal: every statement has its site).
 func (x *extractor) hostCFG() {
@@ -372,7 +363,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		if h.While != nil {
 			n := head("do_while")
 			st := name(n.Site)
-			b.expr(h.While, st)
+			b.walk(st).Head(k)
 			b.x.add("hloop", st, b.psite)
 			c.loop = n.Site
 			b.x.add("hin_loop", st, st)
@@ -386,9 +377,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		kind := "do"
 		n := head(kind)
 		st := name(n.Site)
-		b.expr(h.Lo, st)
-		b.expr(h.Hi, st)
-		b.expr(h.Step, st)
+		b.walk(st).Head(k)
 		if h.VarSym != nil {
 			b.access(st, h.VarSym, "/write")
 		}
@@ -420,7 +409,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		return append(res, c.exits...)
 	case *frontend.IfThenStmt:
 		n := head("if")
-		b.expr(h.Cond, name(n.Site))
+		b.walk(name(n.Site)).Head(k)
 		b.push(c)
 		var res []out
 		res = append(res, b.list(k.Body, k, []out{{site: n.Site}})...)
@@ -432,7 +421,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 				en := b.node(bh, frontend.StmtPos(bh), "if", parent, nil)
 				en.Construct = k
 				b.connect(last, en.Site)
-				b.expr(bh.Cond, name(en.Site))
+				b.walk(name(en.Site)).Branch(bh)
 				last = []out{{site: en.Site}}
 				res = append(res, b.list(br.Body, k, last)...)
 			default:
@@ -448,14 +437,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 	case *frontend.SelectCaseStmt, *frontend.SelectTypeStmt, *frontend.SelectRankStmt:
 		n := head("select")
 		st := name(n.Site)
-		switch h := h.(type) {
-		case *frontend.SelectCaseStmt:
-			b.expr(h.Expr, st)
-		case *frontend.SelectTypeStmt:
-			b.selector(h.Expr, st)
-		case *frontend.SelectRankStmt:
-			b.selector(h.Expr, st)
-		}
+		b.walk(st).Head(k)
 		b.push(c)
 		var res []out
 		hasDefault := false
@@ -463,18 +445,14 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 			cn := b.node(br.Head, frontend.StmtPos(br.Head), "case", parent, nil)
 			cn.Construct = k
 			b.connect([]out{{site: n.Site}}, cn.Site)
+			b.walk(name(cn.Site)).Branch(br.Head)
 			switch bh := br.Head.(type) {
 			case *frontend.CaseStmt:
 				hasDefault = hasDefault || bh.Default
-				for _, r := range bh.Items {
-					b.expr(r.Lo, name(cn.Site))
-					b.expr(r.Hi, name(cn.Site))
-				}
 			case *frontend.TypeGuardStmt:
 				hasDefault = hasDefault || bh.Guard == "classdefault"
 			case *frontend.RankCaseStmt:
 				hasDefault = hasDefault || bh.Default
-				b.expr(bh.Rank, name(cn.Site))
 			}
 			res = append(res, b.list(br.Body, k, []out{{site: cn.Site}})...)
 		}
@@ -499,9 +477,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		return append([]out{{site: en.Site}}, c.exits...)
 	case *frontend.AssociateStmt:
 		n := head("simple")
-		for _, a := range h.Assocs {
-			b.selector(a.Expr, name(n.Site))
-		}
+		b.walk(name(n.Site)).Head(k)
 		b.push(c)
 		body := b.list(k.Body, k, []out{{site: n.Site}})
 		b.pop()
@@ -510,20 +486,14 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		// Every part runs in order (masks choose the elements).
 		n := head("simple")
 		st := name(n.Site)
-		if w, ok := h.(*frontend.WhereStmt); ok {
-			b.expr(w.Mask, st)
-		} else {
-			b.header(h.(*frontend.ForallStmt).Header, st)
-		}
+		b.walk(st).Head(k)
 		b.push(c)
 		res := b.list(k.Body, k, []out{{site: n.Site}})
 		for _, br := range k.Branches {
 			en := b.node(br.Head, frontend.StmtPos(br.Head), "simple", k, nil)
 			en.Construct = k
 			b.connect(res, en.Site)
-			if e, ok := br.Head.(*frontend.ElsewhereStmt); ok {
-				b.expr(e.Mask, name(en.Site))
-			}
+			b.walk(name(en.Site)).Branch(br.Head)
 			res = b.list(br.Body, k, []out{{site: en.Site}})
 		}
 		b.pop()
@@ -589,13 +559,9 @@ func (b *cfgBuilder) parallelLoop(k *frontend.Construct, parent *frontend.Constr
 
 // accesses records what a simple statement reads, writes, calls.
 func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
+	b.walk(st).Stmt(s)
 	switch k := s.(type) {
 	case *frontend.AssignStmt:
-		b.expr(k.RHS, st)
-		b.designator(k.LHS, st, "/write")
-		if k.Proc != nil {
-			b.x.add("hcall", st, b.x.procSite(k.Proc))
-		}
 		// The whole of a variable of intrinsic type (not character, whose
 		// length may change) is defined: what a launch wrote to it before
 		// is dead (rules/sync.mg drops it unfetched). An allocatable array
@@ -611,231 +577,15 @@ func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
 			}
 			b.x.add("hoverwrite", st, b.x.varSite(sym))
 		}
-	case *frontend.PtrAssignStmt:
-		if k.RHS != nil && k.RHS.Kind == frontend.EName && k.RHS.Ref == frontend.RefProcedure {
-			// A procedure pointer: the procedure may be called from
-			// anywhere (its dummies may be associated with anything).
-			if k.RHS.Sym != nil && k.RHS.Sym.Proc != nil {
-				b.x.add("proc_escapes", b.x.procSite(k.RHS.Sym.Proc))
-			}
-		} else if r := rootName(k.RHS); r != nil {
-			b.subscripts(k.RHS, st)
-			b.access(st, r.Sym, "/inquiry")
-		} else {
-			b.expr(k.RHS, st)
-		}
-		b.association(k.LHS, st)
-	case *frontend.CallStmt:
-		b.call(st, k.Proc, k.Intr, k.Callee, k.Args)
-	case *frontend.ReturnStmt:
-		b.expr(k.Expr, st)
-	case *frontend.GotoStmt:
-		b.expr(k.Computed, st)
-	case *frontend.ArithIfStmt:
-		b.expr(k.Expr, st)
-	case *frontend.StopStmt:
-		b.expr(k.Code, st)
-		b.expr(k.Quiet, st)
-	case *frontend.AllocateStmt:
-		// SOURCE= defines the new storage: a write of the object (its
-		// storage may be that of a freed array the device still holds).
-		mode := "/alloc"
-		for _, o := range k.Opts {
-			if o.Kind == frontend.EKeyword && o.Name == "source" {
-				mode = "/write"
-			}
-		}
-		for _, it := range k.Items {
-			obj := it
-			if it.Kind == frontend.ERef {
-				for _, a := range it.Args {
-					b.expr(a, st)
-				}
-				obj = it.X
-			}
-			b.designator(obj, st, mode)
-			if obj != nil && obj.Kind == frontend.EName && obj.Sym != nil && obj.Sym.Pointer {
-				b.x.add("hassoc", st, b.x.varSite(obj.Sym))
-			}
-		}
-		b.options(k.Opts, st)
-	case *frontend.DeallocateStmt:
-		for _, it := range k.Items {
-			if it.Kind == frontend.EName && it.Sym != nil && it.Sym.Kind == frontend.SymVariable {
-				b.x.add("hfree", st, b.x.varSite(it.Sym))
-				if it.Sym.Pointer {
-					b.x.add("hassoc", st, b.x.varSite(it.Sym))
-				}
-				continue
-			}
-			b.designator(it, st, "/write")
-		}
-		b.options(k.Opts, st)
-	case *frontend.NullifyStmt:
-		for _, it := range k.Items {
-			b.association(it, st)
-		}
-	case *frontend.IOStmt:
-		b.io(k, st)
 	case *frontend.WhereStmt:
-		b.expr(k.Mask, st)
 		if k.Action != nil {
 			b.accesses(k.Action, st)
 		}
 	case *frontend.ForallStmt:
-		b.header(k.Header, st)
 		if k.Action != nil {
 			b.accesses(k.Action, st)
 		}
 	}
-}
-
-func (b *cfgBuilder) options(opts []*frontend.Expr, st ast.Constant) {
-	for _, o := range opts {
-		if o.Kind == frontend.EKeyword && (o.Name == "stat" || o.Name == "errmsg") {
-			b.designator(o.X, st, "/write")
-			continue
-		}
-		b.expr(o, st)
-	}
-}
-
-func (b *cfgBuilder) header(h *frontend.ConcurrentHeader, st ast.Constant) {
-	if h == nil {
-		return
-	}
-	for _, ix := range h.Indices {
-		b.expr(ix.Lo, st)
-		b.expr(ix.Hi, st)
-		b.expr(ix.Step, st)
-	}
-	b.expr(h.Mask, st)
-}
-
-// selector records an associate or select selector: a designator is not
-// read (its subscripts are), an expression is.
-func (b *cfgBuilder) selector(e *frontend.Expr, st ast.Constant) {
-	if r := rootName(e); r != nil && e.Kind != frontend.EKeyword {
-		b.subscripts(e, st)
-		b.access(st, r.Sym, "/inquiry")
-		return
-	}
-	b.expr(e, st)
-}
-
-func (b *cfgBuilder) io(k *frontend.IOStmt, st ast.Constant) {
-	internal := false
-	if (k.Op == "write" || k.Op == "read") && len(k.Control) > 0 {
-		u := k.Control[0]
-		for _, a := range k.Control {
-			if a.Kind == frontend.EKeyword && a.Name == "unit" {
-				u = a.X
-			}
-		}
-		internal = u != nil && u.Kind != frontend.EKeyword && u.Type.Base == frontend.TyCharacter
-	}
-	if !internal {
-		b.x.add("hio", st)
-	}
-	for i, a := range k.Control {
-		if a.Kind == frontend.EKeyword {
-			switch a.Name {
-			case "err", "end", "eor":
-				b.x.add("hio_jump", st)
-				continue
-			case "iostat", "iomsg", "size", "nextrec", "number", "exist", "opened", "named", "name", "newunit",
-				"access", "action", "blank", "delim", "direct", "form", "formatted", "pad", "position", "read",
-				"readwrite", "recl", "sequential", "unformatted", "write", "pos", "id", "pending", "asynchronous", "stream", "encoding", "sign", "decimal", "round":
-				if k.Op == "inquire" || a.Name == "iostat" || a.Name == "iomsg" || a.Name == "size" || a.Name == "newunit" {
-					b.designator(a.X, st, "/write")
-					continue
-				}
-			case "nml":
-				if g := namelistGroup(a.X); g != nil {
-					b.namelist(g, k.Op == "read", st)
-					continue
-				}
-			}
-			b.expr(a.X, st)
-			continue
-		}
-		if i == 0 && internal && k.Op == "write" {
-			b.designator(a, st, "/write")
-			continue
-		}
-		if g := namelistGroup(a); g != nil {
-			b.namelist(g, k.Op == "read", st)
-			continue
-		}
-		b.expr(a, st)
-	}
-	for _, it := range k.Items {
-		if k.Op == "read" {
-			b.input(it, st)
-		} else {
-			b.expr(it, st)
-		}
-	}
-}
-
-// namelistGroup returns the namelist group a control item names, or nil.
-func namelistGroup(e *frontend.Expr) *frontend.Symbol {
-	if e == nil || e.Kind != frontend.EName || e.Sym == nil {
-		return nil
-	}
-	g := e.Sym
-	for g.Use != nil {
-		g = g.Use
-	}
-	if g.Kind != frontend.SymNamelist {
-		return nil
-	}
-	return g
-}
-
-// namelist records the accesses of a namelist transfer: every variable of
-// the group is written (input) or read (output).
-func (b *cfgBuilder) namelist(g *frontend.Symbol, input bool, st ast.Constant) {
-	mode := "/read"
-	if input {
-		mode = "/write"
-	}
-	if g.Scope == nil || g.Scope.Unit == nil {
-		return
-	}
-	u := g.Scope.Unit
-	for _, sp := range u.Spec {
-		nl, ok := sp.(*frontend.NamelistStmt)
-		if !ok {
-			continue
-		}
-		for _, grp := range nl.Groups {
-			if !strings.EqualFold(grp.Name, g.Name) {
-				continue
-			}
-			for _, n := range grp.Names {
-				if v := g.Scope.Lookup(n); v != nil {
-					b.access(st, v, mode)
-				}
-			}
-		}
-	}
-}
-
-func (b *cfgBuilder) input(it *frontend.Expr, st ast.Constant) {
-	if it == nil {
-		return
-	}
-	if it.Kind == frontend.EImpliedDo {
-		for _, a := range it.Args {
-			b.input(a, st)
-		}
-		for _, r := range it.Range {
-			b.expr(r, st)
-		}
-		return
-	}
-	b.designator(it, st, "/write")
 }
 
 // access records a host access of a variable (its original symbol).
@@ -850,118 +600,115 @@ func (b *cfgBuilder) access(st ast.Constant, sym *frontend.Symbol, mode string) 
 	b.x.add("hacc", st, v, name(mode))
 }
 
-// designator records a variable being defined (or allocated): its root
-// with mode, its subscripts read.
-func (b *cfgBuilder) designator(e *frontend.Expr, st ast.Constant, mode string) {
-	if e == nil {
-		return
-	}
-	b.subscripts(e, st)
-	root := e
-	for root != nil && (root.Kind == frontend.ERef || root.Kind == frontend.EComponent) {
-		root = root.X
-	}
-	if root != nil && root.Kind == frontend.EName {
-		b.access(st, root.Sym, mode)
-	}
-	if mode == "/read" || mode == "/write" {
-		b.pointerComponents(e, st, mode)
-	}
+// hostFacts is the visitor of the walker (walk.go) that records the
+// host accesses of node st: hacc, hacc_ptr, hassoc, hfree, hcall,
+// hcall_external, hio, hio_jump, htiming, escapes, proc_escapes.
+type hostFacts struct {
+	b  *cfgBuilder
+	st ast.Constant
 }
 
-// subscripts records the reads of the subscripts of a designator.
-func (b *cfgBuilder) subscripts(e *frontend.Expr, st ast.Constant) {
-	for r := e; r != nil && (r.Kind == frontend.ERef || r.Kind == frontend.EComponent); r = r.X {
-		if r.Kind == frontend.ERef {
-			for _, a := range r.Args {
-				b.expr(a, st)
-			}
-		}
-	}
+// walk returns the walker that records the accesses of node st.
+func (b *cfgBuilder) walk(st ast.Constant) walker {
+	return walker{&hostFacts{b: b, st: st}}
 }
 
 // expr records what evaluating an expression reads and calls.
-func (b *cfgBuilder) expr(e *frontend.Expr, st ast.Constant) {
-	if e == nil || e.Const != nil {
-		return
-	}
-	switch e.Kind {
-	case frontend.EName:
-		if e.Ref == frontend.RefProcedure {
-			if e.Sym != nil && e.Sym.Proc != nil {
-				b.x.add("hcall", st, b.x.procSite(e.Sym.Proc))
-			} else {
-				b.x.add("hcall_external", st)
-			}
-			return
+func (b *cfgBuilder) expr(e *frontend.Expr, st ast.Constant) { b.walk(st).Expr(e) }
+
+func (v *hostFacts) constant(*frontend.Expr) {}
+func (v *hostFacts) value(*frontend.Expr)    {}
+
+// access: a read or write of data through a pointer component is also one
+// of what the component points to (hacc_ptr); a pointer variable
+// (re)associated, allocated or deallocated changes what it points to
+// (hassoc); a deallocated variable is freed (hfree), not accessed.
+func (v *hostFacts) access(e *frontend.Expr, sym *frontend.Symbol, m Mode) {
+	b, st := v.b, v.st
+	pointerName := e != nil && e.Kind == frontend.EName && sym != nil && sym.Pointer
+	switch m {
+	case Read:
+		b.access(st, sym, "/read")
+		b.pointerComponents(e, st, "/read")
+	case Write:
+		b.access(st, sym, "/write")
+		b.pointerComponents(e, st, "/write")
+	case Inquiry, Target:
+		b.access(st, sym, "/inquiry")
+	case Assoc:
+		b.x.add("hassoc", st, b.x.varSite(sym))
+	case Alloc, AllocSource:
+		// SOURCE= defines the new storage: a write of the object (its
+		// storage may be that of a freed array the device still holds).
+		if m == Alloc {
+			b.access(st, sym, "/alloc")
+		} else {
+			b.access(st, sym, "/write")
+			b.pointerComponents(e, st, "/write")
 		}
-		b.access(st, e.Sym, "/read")
-	case frontend.EComponent:
-		b.designator(e, st, "/read")
-	case frontend.ERef:
-		switch e.Ref {
-		case frontend.RefFunction:
-			b.call(st, e.Proc, nil, e, e.Args)
-			if e.X != nil && e.X.Kind == frontend.EComponent {
-				b.expr(e.X.X, st)
-			}
-		case frontend.RefIntrinsic:
-			n := ""
-			if e.Intr != nil {
-				n = e.Intr.Name
-			}
-			if timingNames[n] {
-				b.x.add("htiming", st)
-			}
-			for i, a := range e.Args {
-				v := a
-				if v != nil && v.Kind == frontend.EKeyword {
-					v = v.X
-				}
-				if i == 0 && (inquiryNames[n] || n == "c_loc") {
-					if r := rootName(v); r != nil {
-						b.subscripts(v, st)
-						b.access(st, r.Sym, "/inquiry")
-						if n == "c_loc" {
-							// Its address may end up in any pointer.
-							b.x.add("escapes", b.x.varSite(r.Sym))
-						}
-						continue
-					}
-				}
-				b.expr(v, st)
-			}
-		case frontend.RefStructure:
-			for _, a := range e.Args {
-				b.expr(a, st)
-			}
-		default:
-			b.designator(e, st, "/read")
+		if pointerName {
+			b.x.add("hassoc", st, b.x.varSite(sym))
 		}
-	case frontend.EBinary, frontend.EUnary:
-		if e.Proc != nil {
-			b.x.add("hcall", st, b.x.procSite(e.Proc))
-		}
-		b.expr(e.X, st)
-		b.expr(e.Y, st)
-	case frontend.EParen, frontend.EKeyword:
-		b.expr(e.X, st)
-	case frontend.EComplex:
-		b.expr(e.X, st)
-		b.expr(e.Y, st)
-	case frontend.EArray:
-		for _, a := range e.Args {
-			b.expr(a, st)
-		}
-	case frontend.EImpliedDo, frontend.ERange:
-		for _, r := range e.Range {
-			b.expr(r, st)
-		}
-		for _, a := range e.Args {
-			b.expr(a, st)
+	case Free:
+		b.x.add("hfree", st, b.x.varSite(sym))
+		if sym.Pointer {
+			b.x.add("hassoc", st, b.x.varSite(sym))
 		}
 	}
 }
+
+func (v *hostFacts) procRef(e *frontend.Expr) {
+	if e.Sym != nil && e.Sym.Proc != nil {
+		v.b.x.add("hcall", v.st, v.b.x.procSite(e.Sym.Proc))
+	} else {
+		v.b.x.add("hcall_external", v.st)
+	}
+}
+
+// procTarget: a procedure pointer's target may be called from anywhere
+// (its dummies may be associated with anything).
+func (v *hostFacts) procTarget(e *frontend.Expr) {
+	if e.Sym != nil && e.Sym.Proc != nil {
+		v.b.x.add("proc_escapes", v.b.x.procSite(e.Sym.Proc))
+	}
+}
+
+func (v *hostFacts) call(k *accessCall) {
+	b, st := v.b, v.st
+	switch k.Kind {
+	case callStmt:
+		b.call(st, k.Proc, k.Intr, k.Callee, k.Args)
+	case callFunction:
+		b.call(st, k.Proc, nil, k.Expr, k.Args)
+	case callOperator:
+		// The operands of a defined operation are intent(in): read at
+		// the call.
+		b.x.add("hcall", st, b.x.procSite(k.Proc))
+		for _, a := range k.Args {
+			b.expr(a, st)
+		}
+	case callAssignment:
+		b.x.add("hcall", st, b.x.procSite(k.Proc))
+	}
+}
+
+func (v *hostFacts) intrinsic(e *frontend.Expr) {
+	if e.Intr != nil && timingNames[e.Intr.Name] {
+		v.b.x.add("htiming", v.st)
+	}
+}
+
+func (v *hostFacts) addressOf(sym *frontend.Symbol) { v.b.x.add("escapes", v.b.x.varSite(sym)) }
+
+func (v *hostFacts) associated(*frontend.Construct, *frontend.Association) {}
+
+func (v *hostFacts) io(k *frontend.IOStmt, internal bool) {
+	if !internal {
+		v.b.x.add("hio", v.st)
+	}
+}
+
+func (v *hostFacts) ioJump() { v.b.x.add("hio_jump", v.st) }
 
 // call records a call: the procedure (or an external or timing call) and
 // its actual arguments. A procedure whose body the program has accesses
@@ -1063,7 +810,7 @@ func (b *cfgBuilder) bind(st ast.Constant, a *frontend.Expr, d *frontend.Symbol)
 		}
 		return
 	}
-	b.subscripts(v, st)
+	b.walk(st).Subscripts(v)
 	dv := b.x.varSite(d)
 	if pc := pointerComponent(v); pc != nil {
 		// Storage a pointer component locates: any target.
@@ -1185,8 +932,8 @@ func (b *cfgBuilder) intrinsicCall(st ast.Constant, name string, args []*fronten
 	case "move_alloc":
 		from, to := rootName(arg(0)), rootName(arg(1))
 		if from != nil && to != nil && len(args) >= 2 && args[0].Kind != frontend.EKeyword {
-			b.subscripts(arg(0), st)
-			b.subscripts(arg(1), st)
+			b.walk(st).Subscripts(arg(0))
+			b.walk(st).Subscripts(arg(1))
 			fv, tv := b.x.varSite(from.Sym), b.x.varSite(to.Sym)
 			b.x.add("hfree", st, tv)
 			b.x.add("hmove", st, fv, tv)
@@ -1198,8 +945,8 @@ func (b *cfgBuilder) intrinsicCall(st ast.Constant, name string, args []*fronten
 			for i := 2; i < len(args); i++ {
 				b.expr(arg(i), st)
 			}
-			b.subscripts(arg(1), st)
-			b.association(arg(1), st)
+			b.walk(st).Subscripts(arg(1))
+			b.walk(st).Associate(arg(1))
 			b.x.add("cfptr", b.x.varSite(p.Sym))
 			return
 		}
@@ -1230,30 +977,9 @@ func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Sym
 		return nil
 	}
 	if r := rootName(v); r != nil && mayWrite {
-		b.designator(v, st, "/write")
+		b.walk(st).Designator(v, Write)
 		return r
 	}
 	b.expr(v, st)
 	return nil
-}
-
-// association records a pointer (re)association of a designator (pointer
-// assignment, NULLIFY, C_F_POINTER): no data is accessed. A pointer
-// variable gets hassoc (what it points to changes); a pointer component
-// is data of its root variable, which is written.
-func (b *cfgBuilder) association(e *frontend.Expr, st ast.Constant) {
-	if e == nil {
-		return
-	}
-	if e.Kind == frontend.EName && e.Sym != nil && e.Sym.Kind == frontend.SymVariable {
-		b.x.add("hassoc", st, b.x.varSite(e.Sym))
-		return
-	}
-	if e.Kind == frontend.ERef && e.X != nil && e.X.Kind == frontend.EName && e.X.Sym != nil {
-		// p(lo:hi) => t: bounds remapping.
-		b.subscripts(e, st)
-		b.x.add("hassoc", st, b.x.varSite(e.X.Sym))
-		return
-	}
-	b.designator(e, st, "/write")
 }

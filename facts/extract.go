@@ -450,34 +450,7 @@ func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
 		return
 	}
 	st := x.stmtSite(s, c)
-	switch k := s.(type) {
-	case *frontend.AssignStmt:
-		if k.StmtFunc {
-			return
-		}
-		x.expr(k.RHS, st, c)
-		x.designator(k.LHS, st, c, "/write")
-		if k.Proc != nil {
-			// A defined assignment calls its subroutine (lhs, rhs).
-			x.call(st, k.Proc, nil, nil, []*frontend.Expr{k.LHS, k.RHS}, c)
-		}
-	case *frontend.PtrAssignStmt:
-		x.expr(k.RHS, st, c)
-		x.designator(k.LHS, st, c, "/write")
-	case *frontend.CallStmt:
-		x.call(st, k.Proc, k.Intr, k.Callee, k.Args, c)
-	case *frontend.IfStmt:
-		x.expr(k.Cond, st, c)
-		if k.Action != nil {
-			x.stmt(k.Action, c)
-		}
-	case *frontend.ArithIfStmt:
-		x.expr(k.Expr, st, c)
-	case *frontend.GotoStmt:
-		x.expr(k.Computed, st, c)
-	case *frontend.ReturnStmt:
-		x.expr(k.Expr, st, c)
-	case *frontend.StopStmt:
+	if k, ok := s.(*frontend.StopStmt); ok {
 		kind := "/stop"
 		if k.Error {
 			kind = "/error_stop"
@@ -485,99 +458,32 @@ func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
 		for _, o := range c.owners() {
 			x.add("stop_stmt", st, o, name(kind))
 		}
-		x.expr(k.Code, st, c)
-		x.expr(k.Quiet, st, c)
-	case *frontend.AllocateStmt:
-		for _, it := range k.Items {
-			if it.Kind == frontend.ERef {
-				for _, a := range it.Args {
-					x.expr(a, st, c)
-				}
-				x.designator(it.X, st, c, "/write")
-			} else {
-				x.designator(it, st, c, "/write")
-			}
+	}
+	x.walk(st, c).Stmt(s)
+	switch k := s.(type) {
+	case *frontend.IfStmt:
+		if k.Action != nil {
+			x.stmt(k.Action, c)
 		}
-		for _, o := range k.Opts {
-			x.optExpr(o, st, c)
-		}
-	case *frontend.DeallocateStmt:
-		for _, it := range k.Items {
-			x.designator(it, st, c, "/write")
-		}
-		for _, o := range k.Opts {
-			x.optExpr(o, st, c)
-		}
-	case *frontend.NullifyStmt:
-		for _, it := range k.Items {
-			x.designator(it, st, c, "/write")
-		}
-	case *frontend.IOStmt:
-		x.io(k, st, c)
 	case *frontend.WhereStmt:
-		x.expr(k.Mask, st, c)
 		if k.Action != nil {
 			x.stmt(k.Action, c)
 		}
 	case *frontend.ForallStmt:
-		x.header(k.Header, st, c)
 		if k.Action != nil {
 			x.stmt(k.Action, c)
 		}
 	}
-}
-
-// optExpr handles a keyword option (stat=, source=, ...): stat/errmsg are
-// written, others read.
-func (x *extractor) optExpr(o *frontend.Expr, st ast.Constant, c *ctx) {
-	if o.Kind == frontend.EKeyword && (o.Name == "stat" || o.Name == "errmsg") {
-		x.designator(o.X, st, c, "/write")
-		return
-	}
-	x.expr(o, st, c)
-}
-
-func (x *extractor) header(h *frontend.ConcurrentHeader, st ast.Constant, c *ctx) {
-	if h == nil {
-		return
-	}
-	for _, ix := range h.Indices {
-		x.expr(ix.Lo, st, c)
-		x.expr(ix.Hi, st, c)
-		x.expr(ix.Step, st, c)
-	}
-	x.expr(h.Mask, st, c)
 }
 
 func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 	st := x.stmtSite(k.Head, c)
+	x.walk(st, c).Head(k)
 	switch h := k.Head.(type) {
-	case *frontend.IfThenStmt:
-		x.expr(h.Cond, st, c)
-	case *frontend.DoStmt:
-		x.expr(h.Lo, st, c)
-		x.expr(h.Hi, st, c)
-		x.expr(h.Step, st, c)
-		x.expr(h.While, st, c)
-	case *frontend.SelectCaseStmt:
-		x.expr(h.Expr, st, c)
 	case *frontend.SelectTypeStmt:
-		x.expr(h.Expr, st, c)
 		x.guardAliases(k, h.Expr)
 	case *frontend.SelectRankStmt:
-		x.expr(h.Expr, st, c)
 		x.guardAliases(k, h.Expr)
-	case *frontend.WhereStmt:
-		x.expr(h.Mask, st, c)
-	case *frontend.ForallStmt:
-		x.header(h.Header, st, c)
-	case *frontend.AssociateStmt:
-		for _, a := range h.Assocs {
-			x.expr(a.Expr, st, c)
-			if k.Scope != nil {
-				x.alias(k.Scope.Local(a.Name), a.Expr)
-			}
-		}
 	case *frontend.BlockStmt:
 		if k.Scope != nil {
 			// Block variables: declared in the procedure and, inside a loop,
@@ -588,17 +494,7 @@ func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 	x.stmts(k.Body, c)
 	for _, br := range k.Branches {
 		bs := x.stmtSite(br.Head, c)
-		switch h := br.Head.(type) {
-		case *frontend.ElseIfStmt:
-			x.expr(h.Cond, bs, c)
-		case *frontend.ElsewhereStmt:
-			x.expr(h.Mask, bs, c)
-		case *frontend.CaseStmt:
-			for _, r := range h.Items {
-				x.expr(r.Lo, bs, c)
-				x.expr(r.Hi, bs, c)
-			}
-		}
+		x.walk(bs, c).Branch(br.Head)
 		x.stmts(br.Body, c)
 	}
 }
@@ -708,61 +604,6 @@ func reduceOpName(op string) string {
 	return strings.Trim(op, ".")
 }
 
-// io records an input/output statement and its expressions.
-func (x *extractor) io(k *frontend.IOStmt, st ast.Constant, c *ctx) {
-	kind := "/external"
-	if (k.Op == "write" || k.Op == "read") && len(k.Control) > 0 {
-		u := k.Control[0]
-		for _, a := range k.Control {
-			if a.Kind == frontend.EKeyword && a.Name == "unit" {
-				u = a.X
-			}
-		}
-		if u != nil && u.Kind != frontend.EKeyword && u.Type.Base == frontend.TyCharacter {
-			kind = "/internal"
-		}
-	}
-	for _, o := range c.owners() {
-		x.add("io", st, o, name(kind))
-	}
-	for i, a := range k.Control {
-		if a.Kind == frontend.EKeyword {
-			switch a.Name {
-			case "iostat", "iomsg", "size", "nextrec", "number", "exist", "opened", "named", "name", "newunit":
-				x.designator(a.X, st, c, "/write")
-				continue
-			}
-			x.expr(a.X, st, c)
-			continue
-		}
-		if i == 0 && kind == "/internal" && k.Op == "write" {
-			x.designator(a, st, c, "/write")
-			continue
-		}
-		x.expr(a, st, c)
-	}
-	for _, it := range k.Items {
-		if k.Op == "read" {
-			x.inputItem(it, st, c)
-		} else {
-			x.expr(it, st, c)
-		}
-	}
-}
-
-func (x *extractor) inputItem(it *frontend.Expr, st ast.Constant, c *ctx) {
-	if it.Kind == frontend.EImpliedDo {
-		for _, a := range it.Args {
-			x.inputItem(a, st, c)
-		}
-		for _, r := range it.Range {
-			x.expr(r, st, c)
-		}
-		return
-	}
-	x.designator(it, st, c, "/write")
-}
-
 // access records that the statement reads or writes a variable.
 func (x *extractor) access(st ast.Constant, sym *frontend.Symbol, mode string, c *ctx) {
 	if sym == nil || sym.Kind != frontend.SymVariable {
@@ -771,33 +612,6 @@ func (x *extractor) access(st ast.Constant, sym *frontend.Symbol, mode string, c
 	v := x.varSite(sym)
 	for _, o := range c.owners() {
 		x.add("access", st, o, v, name(mode))
-	}
-}
-
-// designator handles a variable being defined (mode /write): its root is
-// written, its subscripts read, and its type is used.
-func (x *extractor) designator(e *frontend.Expr, st ast.Constant, c *ctx, mode string) {
-	if e == nil {
-		return
-	}
-	x.useType(e, c)
-	x.rootAccess(e, st, c, mode)
-}
-
-// rootAccess records the subscripts of a designator as reads and its root
-// variable as accessed with mode.
-func (x *extractor) rootAccess(e *frontend.Expr, st ast.Constant, c *ctx, mode string) {
-	root := e
-	for root != nil && (root.Kind == frontend.ERef || root.Kind == frontend.EComponent) {
-		if root.Kind == frontend.ERef {
-			for _, a := range root.Args {
-				x.expr(a, st, c)
-			}
-		}
-		root = root.X
-	}
-	if root != nil && root.Kind == frontend.EName {
-		x.access(st, root.Sym, mode, c)
 	}
 }
 
@@ -812,105 +626,92 @@ func (x *extractor) useType(e *frontend.Expr, c *ctx) {
 	}
 }
 
+// loopFacts is the visitor of the walker (walk.go) that records the
+// loop facts of statement st in context c: access, constant, uses_type,
+// calls, calls_external, call_arg, impure_intrinsic, io, alias.
+type loopFacts struct {
+	x  *extractor
+	st ast.Constant
+	c  *ctx
+}
+
+// walk returns the walker that records the facts of statement st.
+func (x *extractor) walk(st ast.Constant, c *ctx) walker {
+	return walker{&loopFacts{x: x, st: st, c: c}}
+}
+
 // expr records the types, accesses and calls of an evaluated expression.
-// Nothing below a compile-time constant is recorded.
 func (x *extractor) expr(e *frontend.Expr, st ast.Constant, c *ctx) {
-	if e == nil {
-		return
-	}
-	if e.Const != nil {
-		if e.Kind != frontend.ELit && e.Kind != frontend.EUnary {
-			cs := x.site(e, e.Pos)
-			for _, o := range c.owners() {
-				x.add("constant", cs, o)
-			}
-		}
-		return
-	}
-	switch e.Kind {
-	case frontend.ELit:
-		return
-	case frontend.EName:
-		if e.Ref == frontend.RefProcedure {
-			// A procedure as an actual argument: it may be called.
-			if e.Sym != nil && e.Sym.Proc != nil {
-				x.add("calls", st, c.psite, x.procSite(e.Sym.Proc))
-			}
-			return
-		}
-		x.useType(e, c)
-		x.access(st, e.Sym, "/read", c)
-	case frontend.EComponent:
-		// A component reference is judged by the component's type only.
-		x.useType(e, c)
-		x.designatorReads(e, st, c)
-	case frontend.ERef:
-		switch e.Ref {
-		case frontend.RefFunction:
-			x.useType(e, c)
-			x.call(x.callSite(e, c), e.Proc, nil, e, e.Args, c)
-			if e.X != nil && e.X.Kind == frontend.EComponent {
-				// obj%f(...): the object is passed.
-				x.expr(e.X.X, st, c)
-			}
-		case frontend.RefIntrinsic:
-			x.useType(e, c)
-			if e.Intr != nil && e.Intr.Impure {
-				cs := x.callSite(e, c)
-				x.add("impure_intrinsic", cs, ast.String(e.Intr.Name))
-			}
-			for _, a := range e.Args {
-				x.expr(a, st, c)
-			}
-		case frontend.RefStructure:
-			x.useType(e, c)
-			for _, a := range e.Args {
-				x.expr(a, st, c)
-			}
-		default:
-			x.useType(e, c)
-			x.designatorReads(e, st, c)
-		}
-	case frontend.EBinary, frontend.EUnary:
-		x.useType(e, c)
-		if e.Proc != nil {
-			x.call(x.callSite(e, c), e.Proc, nil, e, []*frontend.Expr{e.X, e.Y}, c)
-			return
-		}
-		x.expr(e.X, st, c)
-		x.expr(e.Y, st, c)
-	case frontend.EParen:
-		x.expr(e.X, st, c)
-	case frontend.EComplex:
-		x.useType(e, c)
-		x.expr(e.X, st, c)
-		x.expr(e.Y, st, c)
-	case frontend.EArray:
-		x.useType(e, c)
-		for _, a := range e.Args {
-			x.expr(a, st, c)
-		}
-	case frontend.EImpliedDo:
-		for _, r := range e.Range {
-			x.expr(r, st, c)
-		}
-		for _, a := range e.Args {
-			x.expr(a, st, c)
-		}
-	case frontend.ERange:
-		for _, r := range e.Range {
-			x.expr(r, st, c)
-		}
-	case frontend.EKeyword:
-		x.expr(e.X, st, c)
+	x.walk(st, c).Expr(e)
+}
+
+func (v *loopFacts) constant(e *frontend.Expr) {
+	cs := v.x.site(e, e.Pos)
+	for _, o := range v.c.owners() {
+		v.x.add("constant", cs, o)
 	}
 }
 
-// designatorReads records the reads of a designator used as a value: its
-// root variable and subscripts (the type of the whole was recorded).
-func (x *extractor) designatorReads(e *frontend.Expr, st ast.Constant, c *ctx) {
-	x.rootAccess(e, st, c, "/read")
+func (v *loopFacts) value(e *frontend.Expr) { v.x.useType(e, v.c) }
+
+// access: a loop judges data, so everything but an inquiry or a pointer
+// target that may change it is a write; an inquiry (the kernel needs the
+// array's descriptor) and a pointer target are reads.
+func (v *loopFacts) access(e *frontend.Expr, sym *frontend.Symbol, m Mode) {
+	mode := "/read"
+	if m.defines() {
+		mode = "/write"
+	}
+	v.x.access(v.st, sym, mode, v.c)
 }
+
+func (v *loopFacts) procRef(e *frontend.Expr) {
+	// A procedure as an actual argument: it may be called.
+	if e.Sym != nil && e.Sym.Proc != nil {
+		v.x.add("calls", v.st, v.c.psite, v.x.procSite(e.Sym.Proc))
+	}
+}
+
+func (v *loopFacts) procTarget(e *frontend.Expr) { v.procRef(e) }
+
+func (v *loopFacts) call(k *accessCall) {
+	switch k.Kind {
+	case callStmt:
+		v.x.call(v.st, k.Proc, k.Intr, k.Callee, k.Args, v.c)
+	case callAssignment:
+		// A defined assignment calls its subroutine (lhs, rhs).
+		v.x.call(v.st, k.Proc, nil, nil, k.Args, v.c)
+	default:
+		v.x.call(v.x.callSite(k.Expr, v.c), k.Proc, nil, k.Expr, k.Args, v.c)
+	}
+}
+
+func (v *loopFacts) intrinsic(e *frontend.Expr) {
+	if e.Intr != nil && e.Intr.Impure {
+		cs := v.x.callSite(e, v.c)
+		v.x.add("impure_intrinsic", cs, ast.String(e.Intr.Name))
+	}
+}
+
+func (v *loopFacts) addressOf(*frontend.Symbol) {}
+
+func (v *loopFacts) associated(k *frontend.Construct, a *frontend.Association) {
+	if k.Scope != nil {
+		v.x.alias(k.Scope.Local(a.Name), a.Expr)
+	}
+}
+
+func (v *loopFacts) io(k *frontend.IOStmt, internal bool) {
+	kind := "/external"
+	if internal {
+		kind = "/internal"
+	}
+	for _, o := range v.c.owners() {
+		v.x.add("io", v.st, o, name(kind))
+	}
+}
+
+func (v *loopFacts) ioJump() {}
 
 // callSite is the site of a call in an expression (in the loops of c).
 func (x *extractor) callSite(e *frontend.Expr, c *ctx) ast.Constant {
