@@ -610,7 +610,7 @@ type hostFacts struct {
 
 // walk returns the walker that records the accesses of node st.
 func (b *cfgBuilder) walk(st ast.Constant) walker {
-	return walker{&hostFacts{b: b, st: st}}
+	return walker{v: &hostFacts{b: b, st: st}, scope: b.proc.Scope}
 }
 
 // expr records what evaluating an expression reads and calls.

@@ -637,7 +637,11 @@ type loopFacts struct {
 
 // walk returns the walker that records the facts of statement st.
 func (x *extractor) walk(st ast.Constant, c *ctx) walker {
-	return walker{&loopFacts{x: x, st: st, c: c}}
+	var sc *frontend.Scope
+	if c.proc != nil {
+		sc = c.proc.Scope
+	}
+	return walker{v: &loopFacts{x: x, st: st, c: c}, scope: sc}
 }
 
 // expr records the types, accesses and calls of an evaluated expression.

@@ -107,8 +107,13 @@ type visitor interface {
 	ioJump()
 }
 
-// walker walks statements and expressions for a visitor.
-type walker struct{ v visitor }
+// walker walks statements and expressions for a visitor; scope is the
+// scope of the procedure the statements are in (it resolves namelist
+// group names, which the front end leaves without a symbol).
+type walker struct {
+	v     visitor
+	scope *frontend.Scope
+}
 
 // Expr walks an evaluated expression. Nothing below a compile-time
 // constant is walked.
@@ -519,7 +524,7 @@ func (w walker) IO(k *frontend.IOStmt) {
 				w.Designator(a.X, Write)
 				continue
 			case specNamelist:
-				if g := namelistGroup(a.X); g != nil {
+				if g := w.namelistGroup(a.X); g != nil {
 					w.namelist(g, input)
 					continue
 				}
@@ -536,7 +541,7 @@ func (w walker) IO(k *frontend.IOStmt) {
 			w.Designator(a, Write)
 			continue
 		}
-		if g := namelistGroup(a); g != nil {
+		if g := w.namelistGroup(a); g != nil {
 			w.namelist(g, input)
 			continue
 		}
@@ -570,11 +575,17 @@ func (w walker) Input(it *frontend.Expr) {
 }
 
 // namelistGroup returns the namelist group a control item names, or nil.
-func namelistGroup(e *frontend.Expr) *frontend.Symbol {
-	if e == nil || e.Kind != frontend.EName || e.Sym == nil {
+func (w walker) namelistGroup(e *frontend.Expr) *frontend.Symbol {
+	if e == nil || e.Kind != frontend.EName {
 		return nil
 	}
 	g := e.Sym
+	if g == nil && w.scope != nil {
+		g = w.scope.Lookup(e.Name)
+	}
+	if g == nil {
+		return nil
+	}
 	for g.Use != nil {
 		g = g.Use
 	}
