@@ -56,10 +56,10 @@ func (m Mode) defines() bool { return m != Read && m != Inquiry && m != Target }
 type callKind int
 
 const (
-	callStmt      callKind = iota // CALL statement
-	callFunction                  // function reference
-	callOperator                  // defined operation (Args: the operands)
-	callAssignment                // defined assignment (Args: left, right)
+	callStmt       callKind = iota // CALL statement
+	callFunction                   // function reference
+	callOperator                   // defined operation (Args: the operands)
+	callAssignment                 // defined assignment (Args: left, right)
 )
 
 // accessCall is a procedure reference: a CALL statement, a function
