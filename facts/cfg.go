@@ -174,7 +174,7 @@ func (b *cfgBuilder) list(ss []frontend.Stmt, parent *frontend.Construct, outs [
 		s := ss[i]
 		if d, ok := s.(*frontend.DirectiveStmt); ok {
 			// "!$omp parallel do" + DO: the loop is a parallel loop (facts
-			// of extract.go); other directives are no statements.
+			// of units.go); other directives are no statements.
 			if isOmpParallelDo(d) && i+1 < len(ss) {
 				if k, ok := ss[i+1].(*frontend.Construct); ok {
 					if _, ok := k.Head.(*frontend.DoStmt); ok {
