@@ -63,15 +63,6 @@ type HostNode struct {
 // section 4), so that benchmarks time the kernels.
 var timingNames = map[string]bool{"system_clock": true, "cpu_time": true, "date_and_time": true, "omp_get_wtime": true, "mpi_wtime": true}
 
-// inquiryNames are intrinsics whose first argument is inquired about (its
-// shape, allocation, association, presence, kind or type), not read.
-var inquiryNames = map[string]bool{
-	"size": true, "lbound": true, "ubound": true, "shape": true, "allocated": true, "associated": true,
-	"present": true, "kind": true, "rank": true, "len": true, "storage_size": true, "is_contiguous": true,
-	"digits": true, "epsilon": true, "huge": true, "tiny": true, "precision": true, "range": true, "radix": true,
-	"maxexponent": true, "minexponent": true, "bit_size": true, "new_line": true, "same_type_as": true, "extends_type_of": true,
-}
-
 // hostCFG extracts the host control flow of every procedure with a body
 // (after the main traversal: every statement has its site).
 func (x *extractor) hostCFG() {
@@ -183,7 +174,7 @@ func (b *cfgBuilder) list(ss []frontend.Stmt, parent *frontend.Construct, outs [
 		s := ss[i]
 		if d, ok := s.(*frontend.DirectiveStmt); ok {
 			// "!$omp parallel do" + DO: the loop is a parallel loop (facts
-			// of extract.go); other directives are no statements.
+			// of units.go); other directives are no statements.
 			if isOmpParallelDo(d) && i+1 < len(ss) {
 				if k, ok := ss[i+1].(*frontend.Construct); ok {
 					if _, ok := k.Head.(*frontend.DoStmt); ok {
@@ -372,7 +363,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		if h.While != nil {
 			n := head("do_while")
 			st := name(n.Site)
-			b.expr(h.While, st)
+			b.walk(st).Head(k)
 			b.x.add("hloop", st, b.psite)
 			c.loop = n.Site
 			b.x.add("hin_loop", st, st)
@@ -386,9 +377,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		kind := "do"
 		n := head(kind)
 		st := name(n.Site)
-		b.expr(h.Lo, st)
-		b.expr(h.Hi, st)
-		b.expr(h.Step, st)
+		b.walk(st).Head(k)
 		if h.VarSym != nil {
 			b.access(st, h.VarSym, "/write")
 		}
@@ -420,7 +409,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		return append(res, c.exits...)
 	case *frontend.IfThenStmt:
 		n := head("if")
-		b.expr(h.Cond, name(n.Site))
+		b.walk(name(n.Site)).Head(k)
 		b.push(c)
 		var res []out
 		res = append(res, b.list(k.Body, k, []out{{site: n.Site}})...)
@@ -432,7 +421,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 				en := b.node(bh, frontend.StmtPos(bh), "if", parent, nil)
 				en.Construct = k
 				b.connect(last, en.Site)
-				b.expr(bh.Cond, name(en.Site))
+				b.walk(name(en.Site)).Branch(bh)
 				last = []out{{site: en.Site}}
 				res = append(res, b.list(br.Body, k, last)...)
 			default:
@@ -448,14 +437,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 	case *frontend.SelectCaseStmt, *frontend.SelectTypeStmt, *frontend.SelectRankStmt:
 		n := head("select")
 		st := name(n.Site)
-		switch h := h.(type) {
-		case *frontend.SelectCaseStmt:
-			b.expr(h.Expr, st)
-		case *frontend.SelectTypeStmt:
-			b.selector(h.Expr, st)
-		case *frontend.SelectRankStmt:
-			b.selector(h.Expr, st)
-		}
+		b.walk(st).Head(k)
 		b.push(c)
 		var res []out
 		hasDefault := false
@@ -463,18 +445,14 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 			cn := b.node(br.Head, frontend.StmtPos(br.Head), "case", parent, nil)
 			cn.Construct = k
 			b.connect([]out{{site: n.Site}}, cn.Site)
+			b.walk(name(cn.Site)).Branch(br.Head)
 			switch bh := br.Head.(type) {
 			case *frontend.CaseStmt:
 				hasDefault = hasDefault || bh.Default
-				for _, r := range bh.Items {
-					b.expr(r.Lo, name(cn.Site))
-					b.expr(r.Hi, name(cn.Site))
-				}
 			case *frontend.TypeGuardStmt:
 				hasDefault = hasDefault || bh.Guard == "classdefault"
 			case *frontend.RankCaseStmt:
 				hasDefault = hasDefault || bh.Default
-				b.expr(bh.Rank, name(cn.Site))
 			}
 			res = append(res, b.list(br.Body, k, []out{{site: cn.Site}})...)
 		}
@@ -499,9 +477,7 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		return append([]out{{site: en.Site}}, c.exits...)
 	case *frontend.AssociateStmt:
 		n := head("simple")
-		for _, a := range h.Assocs {
-			b.selector(a.Expr, name(n.Site))
-		}
+		b.walk(name(n.Site)).Head(k)
 		b.push(c)
 		body := b.list(k.Body, k, []out{{site: n.Site}})
 		b.pop()
@@ -510,20 +486,14 @@ func (b *cfgBuilder) construct(k *frontend.Construct, parent *frontend.Construct
 		// Every part runs in order (masks choose the elements).
 		n := head("simple")
 		st := name(n.Site)
-		if w, ok := h.(*frontend.WhereStmt); ok {
-			b.expr(w.Mask, st)
-		} else {
-			b.header(h.(*frontend.ForallStmt).Header, st)
-		}
+		b.walk(st).Head(k)
 		b.push(c)
 		res := b.list(k.Body, k, []out{{site: n.Site}})
 		for _, br := range k.Branches {
 			en := b.node(br.Head, frontend.StmtPos(br.Head), "simple", k, nil)
 			en.Construct = k
 			b.connect(res, en.Site)
-			if e, ok := br.Head.(*frontend.ElsewhereStmt); ok {
-				b.expr(e.Mask, name(en.Site))
-			}
+			b.walk(name(en.Site)).Branch(br.Head)
 			res = b.list(br.Body, k, []out{{site: en.Site}})
 		}
 		b.pop()
@@ -585,675 +555,4 @@ func (b *cfgBuilder) parallelLoop(k *frontend.Construct, parent *frontend.Constr
 	b.connect(body, it.Site)
 	res := []out{{site: n.Site, pred: "hnext_launch"}, {site: n.Site, pred: "hnext_host"}, {site: it.Site}}
 	return append(res, c.exits...)
-}
-
-// accesses records what a simple statement reads, writes, calls.
-func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
-	switch k := s.(type) {
-	case *frontend.AssignStmt:
-		b.expr(k.RHS, st)
-		b.designator(k.LHS, st, "/write")
-		if k.Proc != nil {
-			b.x.add("hcall", st, b.x.procSite(k.Proc))
-		}
-		// The whole of a variable of intrinsic type (not character, whose
-		// length may change) is defined: what a launch wrote to it before
-		// is dead (rules/sync.mg drops it unfetched). An allocatable array
-		// may be reallocated (its old storage freed: dropped too); a
-		// pointer's target is defined whole.
-		if l := k.LHS; k.Proc == nil && l != nil && l.Kind == frontend.EName && l.Sym != nil &&
-			l.Sym.Kind == frontend.SymVariable && (l.Sym.Rank == 0 && !l.Sym.Pointer && !l.Sym.Allocatable || l.Sym.Rank > 0) &&
-			l.Sym.Type.Base != frontend.TyDerived && l.Sym.Type.Base != frontend.TyCharacter &&
-			l.Sym.Type.Base != frontend.TyClassStar && l.Sym.Type.Base != frontend.TyTypeStar {
-			sym := l.Sym
-			for sym.Use != nil {
-				sym = sym.Use
-			}
-			b.x.add("hoverwrite", st, b.x.varSite(sym))
-		}
-	case *frontend.PtrAssignStmt:
-		if k.RHS != nil && k.RHS.Kind == frontend.EName && k.RHS.Ref == frontend.RefProcedure {
-			// A procedure pointer: the procedure may be called from
-			// anywhere (its dummies may be associated with anything).
-			if k.RHS.Sym != nil && k.RHS.Sym.Proc != nil {
-				b.x.add("proc_escapes", b.x.procSite(k.RHS.Sym.Proc))
-			}
-		} else if r := rootName(k.RHS); r != nil {
-			b.subscripts(k.RHS, st)
-			b.access(st, r.Sym, "/inquiry")
-		} else {
-			b.expr(k.RHS, st)
-		}
-		b.association(k.LHS, st)
-	case *frontend.CallStmt:
-		b.call(st, k.Proc, k.Intr, k.Callee, k.Args)
-	case *frontend.ReturnStmt:
-		b.expr(k.Expr, st)
-	case *frontend.GotoStmt:
-		b.expr(k.Computed, st)
-	case *frontend.ArithIfStmt:
-		b.expr(k.Expr, st)
-	case *frontend.StopStmt:
-		b.expr(k.Code, st)
-		b.expr(k.Quiet, st)
-	case *frontend.AllocateStmt:
-		// SOURCE= defines the new storage: a write of the object (its
-		// storage may be that of a freed array the device still holds).
-		mode := "/alloc"
-		for _, o := range k.Opts {
-			if o.Kind == frontend.EKeyword && o.Name == "source" {
-				mode = "/write"
-			}
-		}
-		for _, it := range k.Items {
-			obj := it
-			if it.Kind == frontend.ERef {
-				for _, a := range it.Args {
-					b.expr(a, st)
-				}
-				obj = it.X
-			}
-			b.designator(obj, st, mode)
-			if obj != nil && obj.Kind == frontend.EName && obj.Sym != nil && obj.Sym.Pointer {
-				b.x.add("hassoc", st, b.x.varSite(obj.Sym))
-			}
-		}
-		b.options(k.Opts, st)
-	case *frontend.DeallocateStmt:
-		for _, it := range k.Items {
-			if it.Kind == frontend.EName && it.Sym != nil && it.Sym.Kind == frontend.SymVariable {
-				b.x.add("hfree", st, b.x.varSite(it.Sym))
-				if it.Sym.Pointer {
-					b.x.add("hassoc", st, b.x.varSite(it.Sym))
-				}
-				continue
-			}
-			b.designator(it, st, "/write")
-		}
-		b.options(k.Opts, st)
-	case *frontend.NullifyStmt:
-		for _, it := range k.Items {
-			b.association(it, st)
-		}
-	case *frontend.IOStmt:
-		b.io(k, st)
-	case *frontend.WhereStmt:
-		b.expr(k.Mask, st)
-		if k.Action != nil {
-			b.accesses(k.Action, st)
-		}
-	case *frontend.ForallStmt:
-		b.header(k.Header, st)
-		if k.Action != nil {
-			b.accesses(k.Action, st)
-		}
-	}
-}
-
-func (b *cfgBuilder) options(opts []*frontend.Expr, st ast.Constant) {
-	for _, o := range opts {
-		if o.Kind == frontend.EKeyword && (o.Name == "stat" || o.Name == "errmsg") {
-			b.designator(o.X, st, "/write")
-			continue
-		}
-		b.expr(o, st)
-	}
-}
-
-func (b *cfgBuilder) header(h *frontend.ConcurrentHeader, st ast.Constant) {
-	if h == nil {
-		return
-	}
-	for _, ix := range h.Indices {
-		b.expr(ix.Lo, st)
-		b.expr(ix.Hi, st)
-		b.expr(ix.Step, st)
-	}
-	b.expr(h.Mask, st)
-}
-
-// selector records an associate or select selector: a designator is not
-// read (its subscripts are), an expression is.
-func (b *cfgBuilder) selector(e *frontend.Expr, st ast.Constant) {
-	if r := rootName(e); r != nil && e.Kind != frontend.EKeyword {
-		b.subscripts(e, st)
-		b.access(st, r.Sym, "/inquiry")
-		return
-	}
-	b.expr(e, st)
-}
-
-func (b *cfgBuilder) io(k *frontend.IOStmt, st ast.Constant) {
-	internal := false
-	if (k.Op == "write" || k.Op == "read") && len(k.Control) > 0 {
-		u := k.Control[0]
-		for _, a := range k.Control {
-			if a.Kind == frontend.EKeyword && a.Name == "unit" {
-				u = a.X
-			}
-		}
-		internal = u != nil && u.Kind != frontend.EKeyword && u.Type.Base == frontend.TyCharacter
-	}
-	if !internal {
-		b.x.add("hio", st)
-	}
-	for i, a := range k.Control {
-		if a.Kind == frontend.EKeyword {
-			switch a.Name {
-			case "err", "end", "eor":
-				b.x.add("hio_jump", st)
-				continue
-			case "iostat", "iomsg", "size", "nextrec", "number", "exist", "opened", "named", "name", "newunit",
-				"access", "action", "blank", "delim", "direct", "form", "formatted", "pad", "position", "read",
-				"readwrite", "recl", "sequential", "unformatted", "write", "pos", "id", "pending", "asynchronous", "stream", "encoding", "sign", "decimal", "round":
-				if k.Op == "inquire" || a.Name == "iostat" || a.Name == "iomsg" || a.Name == "size" || a.Name == "newunit" {
-					b.designator(a.X, st, "/write")
-					continue
-				}
-			case "nml":
-				if g := namelistGroup(a.X); g != nil {
-					b.namelist(g, k.Op == "read", st)
-					continue
-				}
-			}
-			b.expr(a.X, st)
-			continue
-		}
-		if i == 0 && internal && k.Op == "write" {
-			b.designator(a, st, "/write")
-			continue
-		}
-		if g := namelistGroup(a); g != nil {
-			b.namelist(g, k.Op == "read", st)
-			continue
-		}
-		b.expr(a, st)
-	}
-	for _, it := range k.Items {
-		if k.Op == "read" {
-			b.input(it, st)
-		} else {
-			b.expr(it, st)
-		}
-	}
-}
-
-// namelistGroup returns the namelist group a control item names, or nil.
-func namelistGroup(e *frontend.Expr) *frontend.Symbol {
-	if e == nil || e.Kind != frontend.EName || e.Sym == nil {
-		return nil
-	}
-	g := e.Sym
-	for g.Use != nil {
-		g = g.Use
-	}
-	if g.Kind != frontend.SymNamelist {
-		return nil
-	}
-	return g
-}
-
-// namelist records the accesses of a namelist transfer: every variable of
-// the group is written (input) or read (output).
-func (b *cfgBuilder) namelist(g *frontend.Symbol, input bool, st ast.Constant) {
-	mode := "/read"
-	if input {
-		mode = "/write"
-	}
-	if g.Scope == nil || g.Scope.Unit == nil {
-		return
-	}
-	u := g.Scope.Unit
-	for _, sp := range u.Spec {
-		nl, ok := sp.(*frontend.NamelistStmt)
-		if !ok {
-			continue
-		}
-		for _, grp := range nl.Groups {
-			if !strings.EqualFold(grp.Name, g.Name) {
-				continue
-			}
-			for _, n := range grp.Names {
-				if v := g.Scope.Lookup(n); v != nil {
-					b.access(st, v, mode)
-				}
-			}
-		}
-	}
-}
-
-func (b *cfgBuilder) input(it *frontend.Expr, st ast.Constant) {
-	if it == nil {
-		return
-	}
-	if it.Kind == frontend.EImpliedDo {
-		for _, a := range it.Args {
-			b.input(a, st)
-		}
-		for _, r := range it.Range {
-			b.expr(r, st)
-		}
-		return
-	}
-	b.designator(it, st, "/write")
-}
-
-// access records a host access of a variable (its original symbol).
-func (b *cfgBuilder) access(st ast.Constant, sym *frontend.Symbol, mode string) {
-	if sym == nil || sym.Kind != frontend.SymVariable {
-		return
-	}
-	for sym.Use != nil {
-		sym = sym.Use
-	}
-	v := b.x.varSite(sym)
-	b.x.add("hacc", st, v, name(mode))
-}
-
-// designator records a variable being defined (or allocated): its root
-// with mode, its subscripts read.
-func (b *cfgBuilder) designator(e *frontend.Expr, st ast.Constant, mode string) {
-	if e == nil {
-		return
-	}
-	b.subscripts(e, st)
-	root := e
-	for root != nil && (root.Kind == frontend.ERef || root.Kind == frontend.EComponent) {
-		root = root.X
-	}
-	if root != nil && root.Kind == frontend.EName {
-		b.access(st, root.Sym, mode)
-	}
-	if mode == "/read" || mode == "/write" {
-		b.pointerComponents(e, st, mode)
-	}
-}
-
-// subscripts records the reads of the subscripts of a designator.
-func (b *cfgBuilder) subscripts(e *frontend.Expr, st ast.Constant) {
-	for r := e; r != nil && (r.Kind == frontend.ERef || r.Kind == frontend.EComponent); r = r.X {
-		if r.Kind == frontend.ERef {
-			for _, a := range r.Args {
-				b.expr(a, st)
-			}
-		}
-	}
-}
-
-// expr records what evaluating an expression reads and calls.
-func (b *cfgBuilder) expr(e *frontend.Expr, st ast.Constant) {
-	if e == nil || e.Const != nil {
-		return
-	}
-	switch e.Kind {
-	case frontend.EName:
-		if e.Ref == frontend.RefProcedure {
-			if e.Sym != nil && e.Sym.Proc != nil {
-				b.x.add("hcall", st, b.x.procSite(e.Sym.Proc))
-			} else {
-				b.x.add("hcall_external", st)
-			}
-			return
-		}
-		b.access(st, e.Sym, "/read")
-	case frontend.EComponent:
-		b.designator(e, st, "/read")
-	case frontend.ERef:
-		switch e.Ref {
-		case frontend.RefFunction:
-			b.call(st, e.Proc, nil, e, e.Args)
-			if e.X != nil && e.X.Kind == frontend.EComponent {
-				b.expr(e.X.X, st)
-			}
-		case frontend.RefIntrinsic:
-			n := ""
-			if e.Intr != nil {
-				n = e.Intr.Name
-			}
-			if timingNames[n] {
-				b.x.add("htiming", st)
-			}
-			for i, a := range e.Args {
-				v := a
-				if v != nil && v.Kind == frontend.EKeyword {
-					v = v.X
-				}
-				if i == 0 && (inquiryNames[n] || n == "c_loc") {
-					if r := rootName(v); r != nil {
-						b.subscripts(v, st)
-						b.access(st, r.Sym, "/inquiry")
-						if n == "c_loc" {
-							// Its address may end up in any pointer.
-							b.x.add("escapes", b.x.varSite(r.Sym))
-						}
-						continue
-					}
-				}
-				b.expr(v, st)
-			}
-		case frontend.RefStructure:
-			for _, a := range e.Args {
-				b.expr(a, st)
-			}
-		default:
-			b.designator(e, st, "/read")
-		}
-	case frontend.EBinary, frontend.EUnary:
-		if e.Proc != nil {
-			b.x.add("hcall", st, b.x.procSite(e.Proc))
-		}
-		b.expr(e.X, st)
-		b.expr(e.Y, st)
-	case frontend.EParen, frontend.EKeyword:
-		b.expr(e.X, st)
-	case frontend.EComplex:
-		b.expr(e.X, st)
-		b.expr(e.Y, st)
-	case frontend.EArray:
-		for _, a := range e.Args {
-			b.expr(a, st)
-		}
-	case frontend.EImpliedDo, frontend.ERange:
-		for _, r := range e.Range {
-			b.expr(r, st)
-		}
-		for _, a := range e.Args {
-			b.expr(a, st)
-		}
-	}
-}
-
-// call records a call: the procedure (or an external or timing call) and
-// its actual arguments. A procedure whose body the program has accesses
-// its arguments itself, through its dummies: the call binds them
-// (hcall_arg), evaluates the expressions among them and reads the
-// subscripts of the designators. A procedure without a body the program
-// rewrites (external, interface only, or one of an intrinsic module) and
-// an intrinsic access their arguments at the call: a designator
-// associated with a dummy that is not intent(in) or value may be written.
-func (b *cfgBuilder) call(st ast.Constant, p *frontend.Procedure, in *frontend.Intrinsic, callee *frontend.Expr, args []*frontend.Expr) {
-	n := ""
-	if callee != nil {
-		n = strings.ToLower(calleeName(callee))
-	}
-	if in != nil {
-		n = in.Name
-	}
-	if p != nil {
-		n = strings.ToLower(p.Name)
-	}
-	if timingNames[n] {
-		b.x.add("htiming", st)
-	}
-	if in != nil {
-		b.intrinsicCall(st, in.Name, args)
-		return
-	}
-	body := p
-	if body != nil {
-		// An interface body maps to the definition the program has.
-		if def := b.x.set.Procs[b.x.procSite(p).Symbol]; def != nil {
-			body = def
-		}
-	}
-	if body == nil || body.Interface || strings.HasPrefix(body.File, "<intrinsic") {
-		if body == nil || body.Interface {
-			b.x.add("hcall_external", st)
-		}
-		for _, a := range args {
-			if r := b.argument(a, st, nil, true); r != nil && (body == nil || body.Interface) {
-				// What an unknown procedure is handed may be associated
-				// with anything it is handed elsewhere.
-				b.x.add("hcall_ext_arg", st, b.x.varSite(r.Sym))
-			}
-		}
-		return
-	}
-	ps := b.x.procSite(body)
-	b.x.add("hcall", st, ps)
-	if callee != nil {
-		t := callee
-		if t.Kind == frontend.ERef {
-			t = t.X
-		}
-		if t != nil && t.Kind == frontend.EComponent && t.Ref == frontend.RefProcedure && len(body.Dummies) > 0 {
-			// The passed object of obj%method(...).
-			b.bind(st, t.X, body.Dummies[0])
-		}
-	}
-	for i, a := range args {
-		if a == nil {
-			continue
-		}
-		b.bind(st, a, dummyFor(body, a, i))
-	}
-}
-
-// bind records an actual argument of a call of a procedure with a body:
-// an expression is evaluated (read) at the call, a designator's
-// subscripts are read and its root is bound to the dummy (hcall_arg); an
-// actual the host compiler may copy into a temporary (an expression, a
-// vector subscript, or a section or possibly non-contiguous array for a
-// dummy that is not assumed-shape) makes the dummy's storage end with the
-// call (hcall_arg_copy); an allocatable dummy of intent(out) frees the
-// actual on entry (hfree).
-func (b *cfgBuilder) bind(st ast.Constant, a *frontend.Expr, d *frontend.Symbol) {
-	v := a
-	if v != nil && v.Kind == frontend.EKeyword {
-		v = v.X
-	}
-	if v == nil || v.Kind == frontend.EStar {
-		if v != nil && v.Label != "" {
-			// An alternate return: the call may jump.
-			b.x.add("hio_jump", st)
-		}
-		return
-	}
-	if v.Kind == frontend.EName && v.Ref == frontend.RefProcedure {
-		if v.Sym != nil && v.Sym.Proc != nil {
-			b.x.add("proc_escapes", b.x.procSite(v.Sym.Proc))
-		}
-		return
-	}
-	r := rootName(v)
-	if r == nil || d == nil || d.Name == "*" {
-		b.expr(v, st)
-		if d != nil && d.Name != "*" {
-			b.x.add("hcall_arg_copy", st, b.x.varSite(d))
-		}
-		return
-	}
-	b.subscripts(v, st)
-	dv := b.x.varSite(d)
-	if pc := pointerComponent(v); pc != nil {
-		// Storage a pointer component locates: any target.
-		b.x.add("hcall_arg_pointee", st, dv, b.pathSite(pc))
-	} else {
-		b.x.add("hcall_arg", st, dv, b.x.varSite(r.Sym))
-	}
-	if mayCopy(v, d) {
-		b.x.add("hcall_arg_copy", st, dv)
-	}
-	if d.Allocatable && d.Intent == "out" {
-		b.x.add("hfree", st, b.x.varSite(r.Sym))
-	}
-}
-
-// pointerComponent returns the designator up to the pointer component of
-// e closest to its data (s%p of s%p(i)%x), or nil when e names no
-// pointer component.
-func pointerComponent(e *frontend.Expr) *frontend.Expr {
-	for x := e; x != nil && (x.Kind == frontend.ERef || x.Kind == frontend.EComponent); x = x.X {
-		if x.Kind == frontend.EComponent && x.Sym != nil && x.Sym.Pointer {
-			return x
-		}
-	}
-	return nil
-}
-
-// pointerComponents records an access through a pointer component of a
-// designator (hacc_ptr): the data is wherever the component points, which
-// may be any target; the path (a site of its own) is what a fetch names.
-func (b *cfgBuilder) pointerComponents(e *frontend.Expr, st ast.Constant, mode string) {
-	pc := pointerComponent(e)
-	if pc == nil {
-		return
-	}
-	b.x.add("hacc_ptr", st, b.pathSite(pc), name(mode))
-}
-
-// pathSite is the site of a designator up to a pointer component, kept
-// for the statements that fetch through it.
-func (b *cfgBuilder) pathSite(pc *frontend.Expr) ast.Constant {
-	ps := b.x.site(pc, pc.Pos)
-	if b.x.set.PtrPaths == nil {
-		b.x.set.PtrPaths = map[string]*frontend.Expr{}
-	}
-	b.x.set.PtrPaths[ps.Symbol] = pc
-	return ps
-}
-
-// mayCopy reports whether the host compiler may pass a copy of the
-// designator v for dummy d (copy-in/copy-out): a vector subscript, or an
-// array that may be non-contiguous (a section, a pointer, an assumed-shape
-// dummy, an associate name) for a dummy that is not a plain assumed-shape
-// or assumed-rank one.
-func mayCopy(v *frontend.Expr, d *frontend.Symbol) bool {
-	if d.Value {
-		return true
-	}
-	if v.Rank == 0 || d.Rank == 0 {
-		return false // an element (sequence association) or a scalar
-	}
-	vector := false
-	section := false
-	for e := v; e != nil && (e.Kind == frontend.ERef || e.Kind == frontend.EComponent); e = e.X {
-		if e.Kind != frontend.ERef {
-			continue
-		}
-		for _, s := range e.Args {
-			if s == nil {
-				continue
-			}
-			if s.Kind == frontend.ERange {
-				section = true
-			} else if s.Rank > 0 {
-				vector = true
-			}
-		}
-	}
-	if vector {
-		return true
-	}
-	assumedShape := d.Assumed == "rank" || d.Assumed == "deferred" && !d.Allocatable && !d.Pointer
-	if assumedShape && !d.Contiguous {
-		return false
-	}
-	if section {
-		return true
-	}
-	r := rootName(v)
-	if r == nil || r.Sym == nil {
-		return true
-	}
-	rs := r.Sym
-	if v.Kind == frontend.EComponent || rs.Pointer || rs.Dummy && rs.Assumed == "deferred" && !rs.Allocatable || rs.Assumed == "rank" {
-		return true
-	}
-	if rs.Scope != nil && rs.Scope.Kind == frontend.ScopeAssociate {
-		return true
-	}
-	return false
-}
-
-// intrinsicCall records a call of an intrinsic subroutine: its arguments
-// are accessed at the call (a designator may be written), except
-// move_alloc, which frees TO and moves FROM's storage to it (no data is
-// accessed), and c_f_pointer, which associates FPTR with what CPTR
-// locates (anything C_LOC was given, or storage no name denotes).
-func (b *cfgBuilder) intrinsicCall(st ast.Constant, name string, args []*frontend.Expr) {
-	arg := func(i int) *frontend.Expr {
-		if i >= len(args) || args[i] == nil {
-			return nil
-		}
-		if args[i].Kind == frontend.EKeyword {
-			return args[i].X
-		}
-		return args[i]
-	}
-	switch name {
-	case "move_alloc":
-		from, to := rootName(arg(0)), rootName(arg(1))
-		if from != nil && to != nil && len(args) >= 2 && args[0].Kind != frontend.EKeyword {
-			b.subscripts(arg(0), st)
-			b.subscripts(arg(1), st)
-			fv, tv := b.x.varSite(from.Sym), b.x.varSite(to.Sym)
-			b.x.add("hfree", st, tv)
-			b.x.add("hmove", st, fv, tv)
-			return
-		}
-	case "c_f_pointer":
-		if p := rootName(arg(1)); p != nil {
-			b.expr(arg(0), st)
-			for i := 2; i < len(args); i++ {
-				b.expr(arg(i), st)
-			}
-			b.subscripts(arg(1), st)
-			b.association(arg(1), st)
-			b.x.add("cfptr", b.x.varSite(p.Sym))
-			return
-		}
-	}
-	for _, a := range args {
-		b.argument(a, st, nil, true)
-	}
-}
-
-// argument records an actual argument accessed at the call; it returns
-// the root of a designator (nil for an expression).
-func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Symbol, mayWrite bool) *frontend.Expr {
-	v := a
-	if v != nil && v.Kind == frontend.EKeyword {
-		v = v.X
-	}
-	if v == nil || v.Kind == frontend.EStar {
-		if v != nil && v.Label != "" {
-			// An alternate return: the call may jump.
-			b.x.add("hio_jump", st)
-		}
-		return nil
-	}
-	if v.Kind == frontend.EName && v.Ref == frontend.RefProcedure {
-		if v.Sym != nil && v.Sym.Proc != nil {
-			b.x.add("proc_escapes", b.x.procSite(v.Sym.Proc))
-		}
-		return nil
-	}
-	if r := rootName(v); r != nil && mayWrite {
-		b.designator(v, st, "/write")
-		return r
-	}
-	b.expr(v, st)
-	return nil
-}
-
-// association records a pointer (re)association of a designator (pointer
-// assignment, NULLIFY, C_F_POINTER): no data is accessed. A pointer
-// variable gets hassoc (what it points to changes); a pointer component
-// is data of its root variable, which is written.
-func (b *cfgBuilder) association(e *frontend.Expr, st ast.Constant) {
-	if e == nil {
-		return
-	}
-	if e.Kind == frontend.EName && e.Sym != nil && e.Sym.Kind == frontend.SymVariable {
-		b.x.add("hassoc", st, b.x.varSite(e.Sym))
-		return
-	}
-	if e.Kind == frontend.ERef && e.X != nil && e.X.Kind == frontend.EName && e.X.Sym != nil {
-		// p(lo:hi) => t: bounds remapping.
-		b.subscripts(e, st)
-		b.x.add("hassoc", st, b.x.varSite(e.X.Sym))
-		return
-	}
-	b.designator(e, st, "/write")
 }

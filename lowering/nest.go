@@ -55,25 +55,25 @@ func nest(st *state) {
 	hostTrip := map[*frontend.Construct]bool{}
 	if st.cr != nil && st.cr.Result != nil && st.cr.Facts != nil {
 		loops := st.cr.Facts.Loops
-		for _, f := range st.cr.Result.Facts("nest_mode") {
-			c := loops[f.Args[0].String()]
+		for l, m := range st.cr.Result.NestModes() {
+			c := loops[l]
 			if c == nil {
 				continue
 			}
-			switch f.Args[1].String() {
-			case "/combined":
+			switch m {
+			case "combined":
 				mode[c] = NestCombined
-			case "/shared":
+			case "shared":
 				mode[c] = NestShared
 			}
 		}
-		for _, f := range st.cr.Result.Facts("nest_stage") {
-			if c := loops[f.Args[0].String()]; c != nil {
-				stage[c] = [2]*frontend.Symbol{st.cr.Facts.Vars[f.Args[1].String()], st.cr.Facts.Vars[f.Args[2].String()]}
+		for l, s := range st.cr.Result.NestStages() {
+			if c := loops[l]; c != nil {
+				stage[c] = [2]*frontend.Symbol{st.cr.Facts.Vars[s.X], st.cr.Facts.Vars[s.Y]}
 			}
 		}
-		for _, f := range st.cr.Result.Facts("nest_host_trip") {
-			if c := loops[f.Args[0].String()]; c != nil {
+		for l := range st.cr.Result.NestHostTrip() {
+			if c := loops[l]; c != nil {
 				hostTrip[c] = true
 			}
 		}

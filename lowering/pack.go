@@ -13,8 +13,8 @@ func packs(st *state) {
 		return
 	}
 	loopOf := st.kernelsByLoop()
-	for _, f := range st.cr.Result.Facts("packable") {
-		if k := loopOf[f.Args[0].String()]; k != nil {
+	for l := range st.cr.Result.Packable() {
+		if k := loopOf[l]; k != nil {
 			k.Packed = true
 		}
 	}

@@ -83,21 +83,20 @@ func stops(st *state) {
 		return
 	}
 	loopOf := st.kernelsByLoop()
-	for _, f := range st.cr.Result.Facts("loop_can_stop") {
-		if k := loopOf[f.Args[0].String()]; k != nil {
+	for l := range st.cr.Result.LoopCanStop() {
+		if k := loopOf[l]; k != nil {
 			k.CanStop = true
 		}
 	}
 	// Device procedures with the hidden arguments: those an offloaded loop
 	// reaches that can stop.
 	reached := map[string]bool{}
-	for _, f := range st.cr.Result.Facts("reach") {
-		if loopOf[f.Args[0].String()] != nil {
-			reached[f.Args[1].String()] = true
+	for _, f := range st.cr.Result.Reach() {
+		if loopOf[f.A] != nil {
+			reached[f.B] = true
 		}
 	}
-	for _, f := range st.cr.Result.Facts("can_stop") {
-		p := f.Args[0].String()
+	for p := range st.cr.Result.CanStop() {
 		if !reached[p] {
 			continue
 		}
@@ -110,12 +109,12 @@ func stops(st *state) {
 	seen := map[*frontend.StopStmt]bool{}
 	var sites []*StopSite
 	note := map[*frontend.StopStmt]*Kernel{}
-	for _, f := range st.cr.Result.Facts("loop_stop_site") {
-		k := loopOf[f.Args[0].String()]
+	for _, f := range st.cr.Result.LoopStopSites() {
+		k := loopOf[f.A]
 		if k == nil {
 			continue
 		}
-		name := f.Args[1].String()
+		name := f.B
 		pos, ok := st.cr.Facts.Pos(facts.Name(name))
 		s := byPos[pos]
 		if !ok || s == nil {

@@ -69,41 +69,40 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 	}
 	var out []SyncPoint
 	waits := map[string]*SyncPoint{}
-	for _, f := range r.Result.Facts("wait_at") {
-		s := sym(f.Args[0])
+	for _, f := range r.Result.WaitAt() {
+		s := f.A
 		w := waits[s]
 		if w == nil {
 			w = &SyncPoint{Kind: SyncWait, Site: s, Pos: pos(s)}
 			waits[s] = w
 		}
-		w.Whys = appendUnique(w.Whys, strings.TrimPrefix(sym(f.Args[1]), "/"))
+		w.Whys = appendUnique(w.Whys, strings.TrimPrefix(f.B, "/"))
 	}
 	for _, w := range waits {
 		sort.Strings(w.Whys)
 		out = append(out, *w)
 	}
-	for _, f := range r.Result.Facts("external_at") {
-		s := sym(f.Args[0])
+	for _, s := range r.Result.ExternalAt() {
 		out = append(out, SyncPoint{Kind: SyncExternal, Site: s, Pos: pos(s)})
 	}
+	d := r.Result.SyncDecisions()
 	vars := []struct {
-		pred    string
+		facts   []SitePair
 		kind    SyncKind
 		hoisted bool
 		path    bool
 	}{
-		{"fetch_before", SyncFetch, false, false},
-		{"fetch_before_loop", SyncFetch, true, false},
-		{"fetch_path_at", SyncFetch, false, true},
-		{"discard_at", SyncDiscard, false, false},
-		{"stale_before", SyncStale, false, false},
-		{"stale_before_loop", SyncStale, true, false},
-		{"stale_path_at", SyncStale, false, true},
+		{d.FetchBefore, SyncFetch, false, false},
+		{d.FetchBeforeLoop, SyncFetch, true, false},
+		{d.FetchPathAt, SyncFetch, false, true},
+		{d.DiscardAt, SyncDiscard, false, false},
+		{d.StaleBefore, SyncStale, false, false},
+		{d.StaleBeforeLoop, SyncStale, true, false},
+		{d.StalePathAt, SyncStale, false, true},
 	}
 	for _, v := range vars {
-		for _, f := range r.Result.Facts(v.pred) {
-			s := sym(f.Args[0])
-			out = append(out, SyncPoint{Kind: v.kind, Site: s, Pos: pos(s), Var: sym(f.Args[1]), Hoisted: v.hoisted, Path: v.path})
+		for _, f := range v.facts {
+			out = append(out, SyncPoint{Kind: v.kind, Site: f.A, Pos: pos(f.A), Var: f.B, Hoisted: v.hoisted, Path: v.path})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -132,17 +131,18 @@ func (r *CheckResult) SyncErrors() frontend.Diagnostics {
 		return nil
 	}
 	var ds frontend.Diagnostics
-	for _, f := range r.Result.Facts("path_nyi") {
-		p, _ := r.Facts.Pos(nameConst(sym(f.Args[0])))
-		what := sym(f.Args[1])
+	d := r.Result.SyncDecisions()
+	for _, f := range d.PathNYI {
+		p, _ := r.Facts.Pos(nameConst(f.A))
+		what := f.B
 		if e := r.Facts.PtrPaths[what]; e != nil {
 			what = e.String()
 		}
 		ds = append(ds, frontend.NYI(frontend.NYIPurePointerComponent, p, frontend.Pos{}, "a pure procedure that reads data through the pointer component %s, which a launch may write", what))
 	}
-	for _, f := range r.Result.Facts("lift_nyi") {
-		p, _ := r.Facts.Pos(nameConst(sym(f.Args[0])))
-		v := sym(f.Args[1])
+	for _, f := range d.LiftNYI {
+		p, _ := r.Facts.Pos(nameConst(f.A))
+		v := f.B
 		if s := r.Facts.Vars[v]; s != nil {
 			v = s.Name
 		}

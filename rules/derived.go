@@ -1,0 +1,170 @@
+package rules
+
+// This file gives typed access to the derived predicates that lowering
+// and the sync placement consume, keyed by site: the text of a site
+// constant (/s/N for statements, loops and procedures, /v/N for
+// variables), which is also the key of the maps of facts.Set (Loops,
+// Procs, Vars, HostNodes, PtrPaths). Each accessor names the .mg file that
+// derives its predicate. Slices keep the order of Result.Facts (sorted by
+// the facts' text), so callers that build output from them stay
+// deterministic.
+
+import "strings"
+
+// SitePair is a derived fact about two sites: (loop, procedure), (loop,
+// stop statement), (statement, variable or pointer path), ...
+type SitePair struct{ A, B string }
+
+// NestStage is the staged variable of a shared nest (nest_stage): X is
+// staged in Y.
+type NestStage struct{ X, Y string }
+
+// siteSet is the sites of a unary predicate.
+func (r *Result) siteSet(pred string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range r.Facts(pred) {
+		out[sym(f.Args[0])] = true
+	}
+	return out
+}
+
+// pairs is the facts of a binary predicate over sites (or names).
+func (r *Result) pairs(pred string) []SitePair {
+	var out []SitePair
+	for _, f := range r.Facts(pred) {
+		out = append(out, SitePair{sym(f.Args[0]), sym(f.Args[1])})
+	}
+	return out
+}
+
+// Packable is the loops whose iterations can run in packs of consecutive
+// iterations (pack.mg, packable).
+func (r *Result) Packable() map[string]bool { return r.siteSet("packable") }
+
+// LoopCanStop is the loops that can execute a STOP or ERROR STOP
+// (stops.mg, loop_can_stop).
+func (r *Result) LoopCanStop() map[string]bool { return r.siteSet("loop_can_stop") }
+
+// CanStop is the procedures that can stop (stops.mg, can_stop).
+func (r *Result) CanStop() map[string]bool { return r.siteSet("can_stop") }
+
+// LoopStopSites is the stop statements each loop reaches: A the loop, B
+// the statement (stops.mg, loop_stop_site).
+func (r *Result) LoopStopSites() []SitePair { return r.pairs("loop_stop_site") }
+
+// Reach is the procedures each loop reaches through calls: A the loop, B
+// the procedure (reach.mg, reach).
+func (r *Result) Reach() []SitePair { return r.pairs("reach") }
+
+// NestModes is how each nested loop runs: "combined" with its parent's
+// iterations or "shared" by the threads of a block (nest.mg, nest_mode;
+// the mode's name without its slash).
+func (r *Result) NestModes() map[string]string {
+	out := map[string]string{}
+	for _, p := range r.pairs("nest_mode") {
+		out[p.A] = strings.TrimPrefix(p.B, "/")
+	}
+	return out
+}
+
+// NestStages is the staged variable of each shared nest (nest.mg,
+// nest_stage).
+func (r *Result) NestStages() map[string]NestStage {
+	out := map[string]NestStage{}
+	for _, f := range r.Facts("nest_stage") {
+		out[sym(f.Args[0])] = NestStage{sym(f.Args[1]), sym(f.Args[2])}
+	}
+	return out
+}
+
+// NestHostTrip is the nested loops whose trip count the host computes
+// (nest.mg, nest_host_trip).
+func (r *Result) NestHostTrip() map[string]bool { return r.siteSet("nest_host_trip") }
+
+// WaitAt is the host statements before which the host waits for the
+// device, with each reason: A the statement, B the reason (sync.mg,
+// wait_at).
+func (r *Result) WaitAt() []SitePair { return r.pairs("wait_at") }
+
+// ExternalAt is the host statements that hand data to a procedure the
+// program does not show (sync.mg, external_at).
+func (r *Result) ExternalAt() []string {
+	var out []string
+	for _, f := range r.Facts("external_at") {
+		out = append(out, sym(f.Args[0]))
+	}
+	return out
+}
+
+// SyncDecisions are the decisions of sync.mg that place a line of the
+// host rewrite before a statement (A, or for the _loop ones the loop the
+// line is hoisted before) about a variable (B, or for the path ones the
+// site of a pointer path), and those it cannot place yet.
+type SyncDecisions struct {
+	FetchBefore     []SitePair // fetch_before(S, V)
+	FetchBeforeLoop []SitePair // fetch_before_loop(H, V)
+	FetchPathAt     []SitePair // fetch_path_at(S, Path)
+	DiscardAt       []SitePair // discard_at(S, V)
+	StaleBefore     []SitePair // stale_before(S, V)
+	StaleBeforeLoop []SitePair // stale_before_loop(H, V)
+	StalePathAt     []SitePair // stale_path_at(S, Path)
+	PathNYI         []SitePair // path_nyi(S, Path)
+	LiftNYI         []SitePair // lift_nyi(S, V)
+}
+
+// SyncDecisions returns the decisions of sync.mg.
+func (r *Result) SyncDecisions() SyncDecisions {
+	return SyncDecisions{
+		FetchBefore:     r.pairs("fetch_before"),
+		FetchBeforeLoop: r.pairs("fetch_before_loop"),
+		FetchPathAt:     r.pairs("fetch_path_at"),
+		DiscardAt:       r.pairs("discard_at"),
+		StaleBefore:     r.pairs("stale_before"),
+		StaleBeforeLoop: r.pairs("stale_before_loop"),
+		StalePathAt:     r.pairs("stale_path_at"),
+		PathNYI:         r.pairs("path_nyi"),
+		LiftNYI:         r.pairs("lift_nyi"),
+	}
+}
+
+// SharedPrivate is the shared scalars of each loop that are local to its
+// iterations in effect: A the loop, B the variable (shared.mg,
+// shared_private).
+func (r *Result) SharedPrivate() []SitePair { return r.pairs("shared_private") }
+
+// SharedLast is the shared_private scalars of each loop that keep the
+// value of the sequentially last iteration: A the loop, B the variable
+// (shared.mg, shared_last).
+func (r *Result) SharedLast() []SitePair { return r.pairs("shared_last") }
+
+// SharedReduce is a shared scalar of a loop that the loop reduces as if
+// it had reduce(Op: Var) (shared.mg, shared_reduce).
+type SharedReduce struct {
+	Loop, Var string
+	Op        string // the operator's name: /plus, /times, /max, ...
+}
+
+// SharedReduces returns the shared_reduce decisions.
+func (r *Result) SharedReduces() []SharedReduce {
+	var out []SharedReduce
+	for _, f := range r.Facts("shared_reduce") {
+		out = append(out, SharedReduce{Loop: sym(f.Args[0]), Var: sym(f.Args[1]), Op: sym(f.Args[2])})
+	}
+	return out
+}
+
+// WrittenBuffers is the kernel data each loop writes: A the loop, B the
+// variable (access.mg, buffer(L, V, /written)).
+func (r *Result) WrittenBuffers() []SitePair {
+	var out []SitePair
+	for _, f := range r.Facts("buffer") {
+		if sym(f.Args[2]) == "/written" {
+			out = append(out, SitePair{sym(f.Args[0]), sym(f.Args[1])})
+		}
+	}
+	return out
+}
+
+// Aliases is the associate names and the variables of their selectors: A
+// the associate name, B the variable (a fact of package facts, alias).
+func (r *Result) Aliases() []SitePair { return r.pairs("alias") }
