@@ -130,6 +130,7 @@ type state struct {
 	plan  *Plan
 	diags frontend.Diagnostics
 	loops []*loopInfo
+	sites map[*frontend.Construct]string // loop -> site name (loopSite)
 }
 
 type loopInfo struct {
@@ -537,6 +538,20 @@ type sharedDecision struct {
 	class, op string
 }
 
+// loopSite is the site name the facts give the loop c ("" when the
+// facts do not name it), read from the facts' own table, not by position.
+func (st *state) loopSite(c *frontend.Construct) string {
+	if st.sites == nil {
+		st.sites = map[*frontend.Construct]string{}
+		if st.cr != nil && st.cr.Facts != nil {
+			for site, l := range st.cr.Facts.Loops {
+				st.sites[l] = site
+			}
+		}
+	}
+	return st.sites[c]
+}
+
 // reduceOps spells the operators of rules/shared.mg as Param.Op does.
 var reduceOps = map[string]string{
 	"/plus": "+", "/times": "*", "/max": "max", "/min": "min", "/iand": "iand", "/ior": "ior", "/ieor": "ieor",
@@ -549,39 +564,34 @@ func (st *state) sharedScalars(k *Kernel) map[*frontend.Symbol]sharedDecision {
 	if st.cr == nil || st.cr.Result == nil {
 		return out
 	}
-	var loop string
-	for _, l := range st.cr.Loops {
-		if l.Pos == k.Do.Pos {
-			loop = l.Loop
-		}
-	}
+	loop := st.loopSite(k.Loop)
 	sym := func(v string) *frontend.Symbol {
 		if s := st.cr.Facts.Vars[v]; s != nil {
 			return frontend.UltimateSymbol(s)
 		}
 		return nil
 	}
-	for _, f := range st.cr.Result.Facts("shared_private") {
-		if f.Args[0].String() == loop {
-			if s := sym(f.Args[1].String()); s != nil {
+	for _, f := range st.cr.Result.SharedPrivate() {
+		if f.A == loop {
+			if s := sym(f.B); s != nil {
 				out[s] = sharedDecision{class: "local"}
 			}
 		}
 	}
-	for _, f := range st.cr.Result.Facts("shared_last") {
-		if f.Args[0].String() == loop {
-			if s := sym(f.Args[1].String()); s != nil {
+	for _, f := range st.cr.Result.SharedLast() {
+		if f.A == loop {
+			if s := sym(f.B); s != nil {
 				out[s] = sharedDecision{class: "last"}
 			}
 		}
 	}
-	for _, f := range st.cr.Result.Facts("shared_reduce") {
-		if f.Args[0].String() == loop {
-			if s := sym(f.Args[1].String()); s != nil {
-				op, ok := reduceOps[f.Args[2].String()]
+	for _, f := range st.cr.Result.SharedReduces() {
+		if f.Loop == loop {
+			if s := sym(f.Var); s != nil {
+				op, ok := reduceOps[f.Op]
 				if !ok {
 					st.diags = append(st.diags, frontend.Diagnostic{Pos: k.Do.Pos, Severity: frontend.SevError,
-						Msg: fmt.Sprintf("internal error: unknown reduction operator %s of %s [consistency]", f.Args[2], s.Name)})
+						Msg: fmt.Sprintf("internal error: unknown reduction operator %s of %s [consistency]", f.Op, s.Name)})
 					continue
 				}
 				out[s] = sharedDecision{class: "reduce", op: op}
@@ -598,24 +608,19 @@ func (st *state) writtenBuffers(k *Kernel) map[*frontend.Symbol]bool {
 	if st.cr == nil {
 		return out
 	}
-	var loop string
-	for _, l := range st.cr.Loops {
-		if l.Pos == k.Do.Pos {
-			loop = l.Loop
-		}
-	}
-	for _, f := range st.cr.Result.Facts("buffer") {
-		if f.Args[0].String() != loop || f.Args[2].String() != "/written" {
+	loop := st.loopSite(k.Loop)
+	for _, f := range st.cr.Result.WrittenBuffers() {
+		if f.A != loop {
 			continue
 		}
-		if s := st.cr.Facts.Vars[f.Args[1].String()]; s != nil {
+		if s := st.cr.Facts.Vars[f.B]; s != nil {
 			out[frontend.UltimateSymbol(s)] = true
 		}
 	}
 	// A kernel parameter that is an associate name (the loop writes
 	// through it) is written when its selector's variable is.
-	for _, f := range st.cr.Result.Facts("alias") {
-		a, r := st.cr.Facts.Vars[f.Args[0].String()], st.cr.Facts.Vars[f.Args[1].String()]
+	for _, f := range st.cr.Result.Aliases() {
+		a, r := st.cr.Facts.Vars[f.A], st.cr.Facts.Vars[f.B]
 		if a != nil && r != nil && out[frontend.UltimateSymbol(r)] {
 			out[frontend.UltimateSymbol(a)] = true
 		}

@@ -24,10 +24,8 @@ func packs(st *state) {
 func (st *state) kernelsByLoop() map[string]*Kernel {
 	loopOf := map[string]*Kernel{}
 	for _, k := range st.plan.Kernels {
-		for _, l := range st.cr.Loops {
-			if l.Pos == k.Do.Pos {
-				loopOf[l.Loop] = k
-			}
+		if site := st.loopSite(k.Loop); site != "" {
+			loopOf[site] = k
 		}
 	}
 	return loopOf
