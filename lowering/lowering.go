@@ -205,10 +205,10 @@ func walkUnit(u *frontend.Procedure, fn func(*frontend.Procedure, *frontend.Cons
 // analyses decided. Nested do concurrent loops inside a kernel run
 // sequentially in its iteration.
 func dispatch(st *state) {
-	outcome := map[frontend.Pos]string{}
+	outcome := map[string]string{} // loop site -> outcome
 	if st.cr != nil {
 		for _, l := range st.cr.Loops {
-			outcome[l.Pos] = l.Outcome
+			outcome[l.Loop] = l.Outcome
 		}
 	}
 	if st.cr != nil && st.opts.Device != "none" {
@@ -228,7 +228,7 @@ func dispatch(st *state) {
 			continue
 		}
 		d := k.Head.(*frontend.DoStmt)
-		if st.opts.Device == "none" || st.cr == nil || outcome[d.Pos] != "offload" {
+		if st.opts.Device == "none" || st.cr == nil || outcome[st.loopSite(k)] != "offload" {
 			st.plan.Host[k] = true
 			continue
 		}
