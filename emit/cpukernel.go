@@ -402,3 +402,29 @@ func loopOrder(body string, indices []*frontend.Symbol) []int {
 	}
 	return order
 }
+
+func ompReduction(op string) (string, bool) {
+	switch op {
+	case "+":
+		return "+", true
+	case "*":
+		return "*", true
+	case "max":
+		return "max", true
+	case "min":
+		return "min", true
+	case "iand":
+		return "&", true
+	case "ior":
+		return "|", true
+	case "ieor", ".neqv.":
+		return "^", true
+	case ".and.":
+		return "&&", true
+	case ".or.":
+		return "||", true
+	case ".eqv.":
+		return "fgpu_eqv", true
+	}
+	return "", false
+}
