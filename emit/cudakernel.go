@@ -15,9 +15,14 @@ import (
 	"fgpu/lowering"
 )
 
-// emitCudaKernel writes the __global__ kernel and the launch routine, which
+// cudaBackend writes CUDA C++ kernels built by nvcc.
+type cudaBackend struct{}
+
+func (cudaBackend) prelude() string { return kernelPrelude }
+
+// kernel writes the __global__ kernel and the launch routine, which
 // enqueues the kernel on the runtime's stream and returns without waiting.
-func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
+func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	k := g.k
 	g.wholeInit = nil
 	var dev []string
@@ -60,7 +65,7 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 		if p.Kind != lowering.ReduceParam {
 			continue
 		}
-		id, fn, ok := cudaReduction(p.Op, p.Sym.Type)
+		id, fn, ok := deviceReduction(p.Op, p.Sym.Type)
 		if !ok {
 			g.nyi(k.Do.Pos, "reduce(%s: %s) of type %s on cuda", p.Op, p.Sym.Name, p.Sym.Type)
 			continue
@@ -393,3 +398,22 @@ func (g *kernelGen) emitCudaKernel(hostParams []string, loopAt string) {
 	g.indent--
 	g.line("}")
 }
+
+// lastRecord keeps the pair of the thread's last writing iteration
+// (grid-stride order is increasing); the blocks combine the pairs.
+func (cudaBackend) lastRecord(n, it, v string) string {
+	return fmt.Sprintf("if (w_%s && %s > lit_%s) { lit_%s = %s; lv_%s = %s; }", n, it, n, n, it, n, v)
+}
+
+// leaveStopped: a stopped thread returns, unless the block combines
+// values after the grid-stride loop (g.wholeInit), which needs every
+// thread of the block: then it leaves the loop.
+func (cudaBackend) leaveStopped(g *kernelGen) string {
+	if g.wholeInit != nil {
+		return "break;"
+	}
+	return "return;"
+}
+
+// blockNests: a grouped kernel runs an iteration a block (nest.go).
+func (cudaBackend) blockNests() bool { return true }

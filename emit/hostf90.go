@@ -11,10 +11,12 @@ package emit
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/lowering"
 	"fgpu/rules"
 )
@@ -25,11 +27,11 @@ type edit struct {
 }
 
 func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Output, frontend.Diagnostics) {
-	dev := opts.Device
-	if dev == "" {
-		dev = "cpu"
+	t := opts.Target
+	if t == nil {
+		t = target.Must("cpu")
 	}
-	plan, diags := lowering.Lower(prog, cr, lowering.Options{Device: dev})
+	plan, diags := lowering.Lower(prog, cr, lowering.Options{Device: t.Name})
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -100,13 +102,19 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 	if len(plan.Kernels) > 0 {
 		out.Interface = interfaceModule(ifaceMod, plan)
 		out.InterfaceFile = ifaceMod + ".f90"
-		src, kd := kernelSource(plan, dev == "cuda")
+		be := backendFor(t)
+		if be == nil {
+			all = append(all, frontend.Diagnostic{Pos: plan.Kernels[0].Do.Pos, Severity: frontend.SevError,
+				Msg: fmt.Sprintf("internal error: no kernel emitter for --gpu=%s", t.Name)})
+			return nil, all.Sort()
+		}
+		src, kd := kernelSource(plan, be)
 		all = append(all, kd...)
 		out.Kernels = src
-		out.KernelFile = "fgpu_kernels_" + moduleHash(plan) + ".cpp"
-		if dev == "cuda" {
-			out.KernelFile = strings.TrimSuffix(out.KernelFile, ".cpp") + ".cu"
-		}
+		// fgpu_kernels_<hash>.cpp, .cu, ...: the target's file name with
+		// the hash of the build.
+		ext := filepath.Ext(t.KernelFile)
+		out.KernelFile = strings.TrimSuffix(t.KernelFile, ext) + "_" + moduleHash(plan) + ext
 	}
 	return out, all.Sort()
 }

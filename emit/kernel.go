@@ -24,7 +24,7 @@ import (
 type kernelGen struct {
 	b         strings.Builder
 	k         *lowering.Kernel
-	cuda      bool
+	be        backend                     // the kernel dialect (backend.go)
 	names     map[*frontend.Symbol]string // symbol -> C expression (value or lvalue)
 	logic     map[*frontend.Symbol]bool   // symbols whose C storage is an integer holding a logical
 	diags     frontend.Diagnostics
@@ -113,14 +113,14 @@ func cname(s *frontend.Symbol) string { return "v_" + s.Name }
 var kernelPrelude string
 
 // kernelSource writes every kernel into one translation unit.
-func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics) {
+func kernelSource(plan *lowering.Plan, be backend) (string, frontend.Diagnostics) {
 	var b strings.Builder
-	b.WriteString(kernelPrelude)
+	b.WriteString(be.prelude())
 	var diags frontend.Diagnostics
 	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}}
 	var kernels strings.Builder
 	for _, k := range sortedKernels(plan.Kernels) {
-		g := &kernelGen{k: k, cuda: cuda, funcs: funcs}
+		g := &kernelGen{k: k, be: be, funcs: funcs}
 		fmt.Fprintf(&g.b, "\n// %s: do concurrent at %s:%d\n", k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line)
 		g.emitKernel()
 		diags = append(diags, g.diags...)
@@ -130,7 +130,7 @@ func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics)
 	// defined; a function found while writing another is appended.
 	var defs strings.Builder
 	for i := 0; i < len(funcs.order); i++ {
-		g := &kernelGen{cuda: cuda, funcs: funcs}
+		g := &kernelGen{be: be, funcs: funcs}
 		g.emitFunc(funcs.order[i])
 		diags = append(diags, g.diags...)
 		defs.WriteString(g.b.String())
@@ -156,7 +156,8 @@ func sortedKernels(ks []*lowering.Kernel) []*lowering.Kernel {
 }
 
 // emitKernel writes one kernel (launch routine, and for CUDA the device
-// function) into g.b. The launch routine hands every buffer to the runtime
+// function) into g.b: the launch routine's parameters here, the rest by
+// the backend (g.be.kernel). The launch routine hands every buffer to the runtime
 // (fgpu_rt.h: fgpu_rt_array, fgpu_rt_scalar, fgpu_rt_status), which keeps
 // the residency table and, on the CPU's separate-memory mode, the copies;
 // the launch does not wait (the host waits where the emitted Fortran says).
@@ -187,67 +188,7 @@ func (g *kernelGen) emitKernel() {
 		params = append(params, fmt.Sprintf("int64_t hlo%d, int64_t hhi%d, int64_t hst%d", d+1, d+1, d+1))
 	}
 	loopAt := fmt.Sprintf("%s:%d", k.Do.Pos.File, k.Do.Pos.Line)
-	if g.cuda {
-		g.emitCudaKernel(params, loopAt)
-		return
-	}
-	g.line("extern \"C\" void %s(%s) {", k.Name, strings.Join(params, ", "))
-	g.indent++
-	g.line("static const char* kname = %q; static const char* loop = %q;", k.Name, loopAt)
-	g.registerBuffers()
-	g.arrayLocals()
-	n := len(k.Indices)
-	for d := 1; d <= n; d++ {
-		g.line("const int64_t n%d = fgpu_trip(lo%d, hi%d, st%d);", d, d, d, d)
-	}
-	g.line("const int64_t ntot = %s;", tripProduct(n))
-	g.line("fgpu_rt_launch_begin(kname, loop);")
-	// Reductions: accumulators start with the variable's value.
-	var red []string
-	for _, p := range k.Params {
-		if p.Kind == lowering.ReduceParam {
-			g.line("%s acc_%s = *ref_%s;", ctype(p.Sym.Type), p.Sym.Name, p.Sym.Name)
-			op, ok := ompReduction(p.Op)
-			if !ok {
-				g.nyi(k.Do.Pos, "reduce(%s: %s)", p.Op, p.Sym.Name)
-				continue
-			}
-			red = append(red, fmt.Sprintf("reduction(%s:acc_%s)", op, p.Sym.Name))
-			g.names[p.Sym] = "acc_" + p.Sym.Name
-			g.logic[p.Sym] = p.Sym.Type.Base == frontend.TyLogical
-		}
-	}
-	if strings.Contains(strings.Join(red, " "), "fgpu_eqv") {
-		g.line("#pragma omp declare reduction(fgpu_eqv : int32_t, int64_t, int8_t, int16_t : omp_out = (omp_out == omp_in)) initializer(omp_priv = 1)")
-	}
-	// Scalars whose value after the loop may be read: each thread keeps the
-	// (iteration, value) of the latest iteration in gfortran's order that
-	// wrote it; the larger iteration wins when the threads combine.
-	declared := map[string]bool{}
-	for _, p := range k.Params {
-		if p.Kind != lowering.LastParam {
-			continue
-		}
-		ct := ctype(p.Sym.Type)
-		if !declared[ct] {
-			declared[ct] = true
-			g.line("#pragma omp declare reduction(fgpu_last : fgpu_lastv<%s> : omp_out = (omp_in.it > omp_out.it ? omp_in : omp_out)) initializer(omp_priv = fgpu_lastv<%s>())", ct, ct)
-		}
-		g.line("fgpu_lastv<%s> lp_%s;", ct, p.Sym.Name)
-		red = append(red, fmt.Sprintf("reduction(fgpu_last:lp_%s)", p.Sym.Name))
-	}
-	g.emitCPUNest(red) // cpukernel.go
-	for _, p := range k.Params {
-		switch p.Kind {
-		case lowering.ReduceParam:
-			g.line("*ref_%s = acc_%s;", p.Sym.Name, p.Sym.Name)
-		case lowering.LastParam:
-			g.line("if (lp_%s.it >= 0) *ref_%s = lp_%s.v;", p.Sym.Name, p.Sym.Name, p.Sym.Name)
-		}
-	}
-	g.line("fgpu_rt_launched(kname, loop);")
-	g.indent--
-	g.line("}")
+	g.be.kernel(g, params, loopAt)
 }
 
 // registerBuffers writes the launch routine's registrations with the
@@ -375,11 +316,7 @@ func (g *kernelGen) iterationBody() {
 		case lowering.LastParam:
 			n := p.Sym.Name
 			it := fortranLinear(k, trip)
-			if g.cuda {
-				back = append(back, fmt.Sprintf("if (w_%s && %s > lit_%s) { lit_%s = %s; lv_%s = %s; }", n, it, n, n, it, n, cname(p.Sym)))
-			} else {
-				back = append(back, fmt.Sprintf("if (w_%s && %s > lp_%s.it) { lp_%s.it = %s; lp_%s.v = %s; }", n, it, n, n, it, n, cname(p.Sym)))
-			}
+			back = append(back, g.be.lastRecord(n, it, cname(p.Sym)))
 		}
 	}
 	if !k.CanStop {
@@ -393,12 +330,8 @@ func (g *kernelGen) iterationBody() {
 	g.line("if (fgpu_site != 0) {")
 	g.indent++
 	g.line("fgpu_record_stop(fgpu_status, fgpu_site, fgpu_code);")
-	if g.cuda && g.wholeInit != nil {
-		// The block reductions after the grid-stride loop need every
-		// thread of the block: a stopped thread leaves the loop.
-		g.line("break;")
-	} else if g.cuda {
-		g.line("return;")
+	if l := g.be.leaveStopped(g); l != "" {
+		g.line("%s", l)
 	}
 	g.indent--
 	if len(back) > 0 {
@@ -505,9 +438,11 @@ func isLocal(k *lowering.Kernel, s *frontend.Symbol) bool {
 	return false
 }
 
-// cudaReduction gives the identity and the device combine of a reduce
-// operator for a type, when the CUDA backend supports it.
-func cudaReduction(op string, t frontend.Type) (identity, combine string, ok bool) {
+// deviceReduction gives the identity of a reduce operator for a type and
+// its atomic combine (fgpu_prelude.h, CUDA), when the kernels support the
+// operator for the type on the device: the CUDA reductions, the shared
+// nested loops' block reductions and the CPU's packed accumulators.
+func deviceReduction(op string, t frontend.Type) (identity, combine string, ok bool) {
 	ct := ctype(t)
 	if t.Kind != 4 && t.Kind != 8 {
 		return "", "", false

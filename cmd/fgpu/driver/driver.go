@@ -18,6 +18,7 @@ import (
 
 	"fgpu/emit"
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/lowering"
 	"fgpu/rules"
 )
@@ -158,7 +159,11 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 			return "", diags, fmt.Errorf("internal error: the analyses broke their invariants:\n\t%s", strings.Join(v, "\n\t"))
 		}
 	}
-	out, ediags := emit.Generate(prog, cr, emit.Options{Device: dev, Fast: opts.Fast, ArrayStmts: arrayStmts})
+	t, err := target.Parse(dev)
+	if err != nil {
+		return "", diags, err
+	}
+	out, ediags := emit.Generate(prog, cr, emit.Options{Target: t, Fast: opts.Fast, ArrayStmts: arrayStmts})
 	diags = append(diags, ediags...)
 	if ediags.HasErrors() {
 		return "", diags, ErrCompile
