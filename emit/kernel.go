@@ -157,10 +157,11 @@ func sortedKernels(ks []*lowering.Kernel) []*lowering.Kernel {
 
 // emitKernel writes one kernel (launch routine, and for CUDA the device
 // function) into g.b: the launch routine's parameters here, the rest by
-// the backend (g.be.kernel). The launch routine hands every buffer to the runtime
-// (fgpu_rt.h: fgpu_rt_array, fgpu_rt_scalar, fgpu_rt_status), which keeps
-// the residency table and, on the CPU's separate-memory mode, the copies;
-// the launch does not wait (the host waits where the emitted Fortran says).
+// the backend (g.be.kernel). The launch routine hands every buffer to the
+// runtime (fgpu_rt.h: fgpu_rt_array, fgpu_rt_scalar, fgpu_rt_status),
+// which keeps the residency table and, on the CPU's separate-memory mode,
+// the copies; the launch does not wait (the host waits where the emitted
+// Fortran says).
 func (g *kernelGen) emitKernel() {
 	k := g.k
 	g.names = map[*frontend.Symbol]string{}
