@@ -1,6 +1,10 @@
 package emit
 
-// The loop nest of a CPU kernel (--gpu=cpu). The iteration space is not
+// The CPU backend (--gpu=cpu): C++17 kernels whose launch routine runs the
+// iterations itself on OpenMP threads, the reductions and last values in
+// OpenMP reduction clauses, and returns when they are done.
+//
+// The loop nest of a CPU kernel. The iteration space is not
 // linearised: one index is the innermost loop, a plain counted loop under
 // `#pragma omp simd` (the iterations of a do concurrent are independent by
 // the standard, so the assertion is sound; locals are declared in the body,
@@ -40,6 +44,116 @@ const cpuSerialBelow = 4096
 // cpuBlock is the block of the innermost loop of a kernel of several
 // indices (cpuNest): long enough that blocks rarely split a row.
 const cpuBlock = 16384
+
+// cpuBackend writes C++17 kernels run by OpenMP threads on the host.
+type cpuBackend struct{}
+
+func (cpuBackend) prelude() string { return kernelPrelude }
+
+// kernel writes the launch routine of g.k, which runs the iterations
+// itself: a loop nest (emitCPUNest) under OpenMP, the reductions and last
+// values in OpenMP reduction clauses.
+func (cpuBackend) kernel(g *kernelGen, params []string, loopAt string) {
+	k := g.k
+	g.line("extern \"C\" void %s(%s) {", k.Name, strings.Join(params, ", "))
+	g.indent++
+	g.line("static const char* kname = %q; static const char* loop = %q;", k.Name, loopAt)
+	g.registerBuffers()
+	g.arrayLocals()
+	n := len(k.Indices)
+	for d := 1; d <= n; d++ {
+		g.line("const int64_t n%d = fgpu_trip(lo%d, hi%d, st%d);", d, d, d, d)
+	}
+	g.line("const int64_t ntot = %s;", tripProduct(n))
+	g.line("fgpu_rt_launch_begin(kname, loop);")
+	// Reductions: accumulators start with the variable's value.
+	var red []string
+	for _, p := range k.Params {
+		if p.Kind == lowering.ReduceParam {
+			g.line("%s acc_%s = *ref_%s;", ctype(p.Sym.Type), p.Sym.Name, p.Sym.Name)
+			op, ok := ompReduction(p.Op)
+			if !ok {
+				g.nyi(k.Do.Pos, "reduce(%s: %s)", p.Op, p.Sym.Name)
+				continue
+			}
+			red = append(red, fmt.Sprintf("reduction(%s:acc_%s)", op, p.Sym.Name))
+			g.names[p.Sym] = "acc_" + p.Sym.Name
+			g.logic[p.Sym] = p.Sym.Type.Base == frontend.TyLogical
+		}
+	}
+	if strings.Contains(strings.Join(red, " "), "fgpu_eqv") {
+		g.line("#pragma omp declare reduction(fgpu_eqv : int32_t, int64_t, int8_t, int16_t : omp_out = (omp_out == omp_in)) initializer(omp_priv = 1)")
+	}
+	// Scalars whose value after the loop may be read: each thread keeps the
+	// (iteration, value) of the latest iteration in gfortran's order that
+	// wrote it; the larger iteration wins when the threads combine.
+	declared := map[string]bool{}
+	for _, p := range k.Params {
+		if p.Kind != lowering.LastParam {
+			continue
+		}
+		ct := ctype(p.Sym.Type)
+		if !declared[ct] {
+			declared[ct] = true
+			g.line("#pragma omp declare reduction(fgpu_last : fgpu_lastv<%s> : omp_out = (omp_in.it > omp_out.it ? omp_in : omp_out)) initializer(omp_priv = fgpu_lastv<%s>())", ct, ct)
+		}
+		g.line("fgpu_lastv<%s> lp_%s;", ct, p.Sym.Name)
+		red = append(red, fmt.Sprintf("reduction(fgpu_last:lp_%s)", p.Sym.Name))
+	}
+	g.emitCPUNest(red)
+	for _, p := range k.Params {
+		switch p.Kind {
+		case lowering.ReduceParam:
+			g.line("*ref_%s = acc_%s;", p.Sym.Name, p.Sym.Name)
+		case lowering.LastParam:
+			g.line("if (lp_%s.it >= 0) *ref_%s = lp_%s.v;", p.Sym.Name, p.Sym.Name, p.Sym.Name)
+		}
+	}
+	g.line("fgpu_rt_launched(kname, loop);")
+	g.indent--
+	g.line("}")
+}
+
+// lastRecord keeps the pair of the thread's largest iteration in
+// gfortran's order (an OpenMP reduction, fgpu_lastv).
+func (cpuBackend) lastRecord(n, it, v string) string {
+	return fmt.Sprintf("if (w_%s && %s > lp_%s.it) { lp_%s.it = %s; lp_%s.v = %s; }", n, it, n, n, it, n, v)
+}
+
+// leaveStopped: a stopped iteration ends; the thread goes on (the launch
+// routine returns after the region).
+func (cpuBackend) leaveStopped(g *kernelGen) string { return "" }
+
+// blockNests: the CPU runs shared nested loops in the iteration's thread.
+func (cpuBackend) blockNests() bool { return false }
+
+// ompReduction is the OpenMP reduction identifier of a reduce operator
+// (fgpu_eqv is declared by the launch routine that uses it).
+func ompReduction(op string) (string, bool) {
+	switch op {
+	case "+":
+		return "+", true
+	case "*":
+		return "*", true
+	case "max":
+		return "max", true
+	case "min":
+		return "min", true
+	case "iand":
+		return "&", true
+	case "ior":
+		return "|", true
+	case "ieor", ".neqv.":
+		return "^", true
+	case ".and.":
+		return "&&", true
+	case ".or.":
+		return "||", true
+	case ".eqv.":
+		return "fgpu_eqv", true
+	}
+	return "", false
+}
 
 // emitCPUNest writes the loop nest of the launch routine of a CPU kernel,
 // after ntot, the n%d and the reduction accumulators; red holds the
@@ -213,7 +327,7 @@ func (g *kernelGen) cpuPackedReduce(orig *packInfo, red []string) bool {
 		if p.Kind != lowering.ReduceParam {
 			continue
 		}
-		id, _, ok := cudaReduction(p.Op, p.Sym.Type)
+		id, _, ok := deviceReduction(p.Op, p.Sym.Type)
 		if !ok {
 			return false
 		}

@@ -6,14 +6,17 @@ package emit
 
 import (
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/lowering"
 	"fgpu/rules"
 )
 
 // Options select the target.
 type Options struct {
-	Device string // "none", "cpu" or "cuda"
-	Fast   bool   // --fast: FMA contraction allowed, no bounds checks
+	// Target is the device (target.Parse of --gpu): none, cpu or cuda;
+	// nil is cpu.
+	Target *target.Target
+	Fast   bool // --fast: FMA contraction allowed, no bounds checks
 	// ArrayStmts: what lowering.ArrayStatements did (dead stores become
 	// comments in the host text); nil when it did not run.
 	ArrayStmts *lowering.ArrayStmts
@@ -39,8 +42,8 @@ type Output struct {
 	Kernels, KernelFile string
 }
 
-// Generate produces the sources of a build. cr may be nil for
-// Device "none" (every loop on the host).
+// Generate produces the sources of a build. cr may be nil for the
+// target none (every loop on the host).
 func Generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Output, frontend.Diagnostics) {
 	return generate(prog, cr, opts)
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/lowering"
 	"fgpu/rules"
 )
@@ -26,11 +27,11 @@ type edit struct {
 }
 
 func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Output, frontend.Diagnostics) {
-	dev := opts.Device
-	if dev == "" {
-		dev = "cpu"
+	t := opts.Target
+	if t == nil {
+		t = target.Must("cpu")
 	}
-	plan, diags := lowering.Lower(prog, cr, lowering.Options{Device: dev})
+	plan, diags := lowering.Lower(prog, cr, lowering.Options{Device: t.Name})
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -101,13 +102,19 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 	if len(plan.Kernels) > 0 {
 		out.Interface = interfaceModule(ifaceMod, plan)
 		out.InterfaceFile = ifaceMod + ".f90"
-		src, kd := kernelSource(plan, dev == "cuda")
+		be := backendFor(t)
+		if be == nil {
+			all = append(all, frontend.Diagnostic{Pos: plan.Kernels[0].Do.Pos, Severity: frontend.SevError,
+				Msg: fmt.Sprintf("internal error: no kernel emitter for --gpu=%s", t.Name)})
+			return nil, all.Sort()
+		}
+		src, kd := kernelSource(plan, be)
 		all = append(all, kd...)
 		out.Kernels = src
-		out.KernelFile = "fgpu_kernels_" + moduleHash(plan) + ".cpp"
-		if dev == "cuda" {
-			out.KernelFile = strings.TrimSuffix(out.KernelFile, ".cpp") + ".cu"
-		}
+		// fgpu_kernels_<hash>.cpp, .cu, ...: the target's file name with
+		// the hash of the build.
+		ext := filepath.Ext(t.KernelFile)
+		out.KernelFile = strings.TrimSuffix(t.KernelFile, ext) + "_" + moduleHash(plan) + ext
 	}
 	return out, all.Sort()
 }
@@ -705,51 +712,6 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 	b.WriteString(replayProcedures(strings.TrimPrefix(name, "fgpu_launch_"), plan))
 	fmt.Fprintf(&b, "end module %s\n", name)
 	return b.String()
-}
-
-// kernelSource writes every kernel into one translation unit.
-func kernelSource(plan *lowering.Plan, cuda bool) (string, frontend.Diagnostics) {
-	var b strings.Builder
-	b.WriteString(kernelPrelude)
-	var diags frontend.Diagnostics
-	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}}
-	var kernels strings.Builder
-	for _, k := range sortedKernels(plan.Kernels) {
-		g := &kernelGen{k: k, cuda: cuda, funcs: funcs}
-		fmt.Fprintf(&g.b, "\n// %s: do concurrent at %s:%d\n", k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line)
-		g.emitKernel()
-		diags = append(diags, g.diags...)
-		kernels.WriteString(g.b.String())
-	}
-	// Device functions: declared first (they may call each other), then
-	// defined; a function found while writing another is appended.
-	var defs strings.Builder
-	for i := 0; i < len(funcs.order); i++ {
-		g := &kernelGen{cuda: cuda, funcs: funcs}
-		g.emitFunc(funcs.order[i])
-		diags = append(diags, g.diags...)
-		defs.WriteString(g.b.String())
-	}
-	b.WriteString(stopSitesCheck(plan))
-	for _, c := range funcs.constDefs {
-		b.WriteString(c + "\n")
-	}
-	for _, p := range funcs.order {
-		decl := strings.SplitN(funcDecl(funcs, p), "{", 2)[0]
-		b.WriteString(strings.TrimSpace(decl) + ";\n")
-	}
-	b.WriteString(defs.String())
-	b.WriteString(kernels.String())
-	return b.String(), diags
-}
-
-// funcDecl renders a device function's signature line.
-func funcDecl(funcs *deviceFuncs, p *frontend.Procedure) string {
-	ret := "void"
-	if p.Result != nil {
-		ret = ctype(p.Result.Type)
-	}
-	return fmt.Sprintf("FGPU_FN %s %s(%s) {", ret, funcs.name[p], strings.Join(funcParams(funcs, p), ", "))
 }
 
 // mapEdits moves edits from original lines to preprocessed lines.

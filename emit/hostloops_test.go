@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -37,7 +38,7 @@ func TestHostLoopRewrite(t *testing.T) {
 			}
 			// As the driver builds --gpu=none: no analyses.
 			var got string
-			out, ds := Generate(prog, nil, Options{Device: "none"})
+			out, ds := Generate(prog, nil, Options{Target: target.Must("none")})
 			if ds.HasErrors() || out == nil {
 				got = syncDiagText(ds)
 			} else {

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/rules"
 
 	"github.com/google/go-cmp/cmp"
@@ -43,7 +44,7 @@ func TestSyncPlacement(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got string
-			out, ds := Generate(prog, cr, Options{Device: "cpu"})
+			out, ds := Generate(prog, cr, Options{Target: target.Must("cpu")})
 			if ds.HasErrors() || out == nil {
 				got = syncDiagText(ds)
 			} else {

@@ -51,7 +51,7 @@ func (g *kernelGen) innerLoop(c *frontend.Construct, h *frontend.DoStmt) {
 			group = g.k.InnerGroup(c)
 		}
 	}
-	if in != nil && in.Mode == lowering.NestShared && g.cuda && g.k.Grouped && !g.inShared {
+	if in != nil && in.Mode == lowering.NestShared && g.be.blockNests() && g.k.Grouped && !g.inShared {
 		if in.StageX >= 0 {
 			g.stagedLoop(c, in)
 		} else {
@@ -245,7 +245,7 @@ func (g *kernelGen) sharedLoop(group []*frontend.Construct) {
 				continue
 			}
 			seen[r.Sym] = true
-			id, _, ok := cudaReduction(r.Op, r.Sym.Type)
+			id, _, ok := deviceReduction(r.Op, r.Sym.Type)
 			if !ok {
 				g.nyi(c.Pos, "reduce(%s: %s) of type %s on cuda", r.Op, r.Sym.Name, r.Sym.Type)
 				continue

@@ -16,6 +16,7 @@ import (
 
 	"fgpu/emit"
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/lowering"
 	"fgpu/rules"
 )
@@ -100,7 +101,7 @@ func generate(path, dev string) (text string) {
 	if cr.Diags.HasErrors() {
 		return b.String()
 	}
-	out, ed := emit.Generate(prog, cr, emit.Options{Device: dev, ArrayStmts: as})
+	out, ed := emit.Generate(prog, cr, emit.Options{Target: target.Must(dev), ArrayStmts: as})
 	ed.Render(&b, prog)
 	if out == nil {
 		return b.String()

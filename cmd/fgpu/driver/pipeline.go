@@ -235,7 +235,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return nil
 		}},
 		{PhaseEmit, func() error {
-			out, diags := emit.GenerateFrom(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Device: t.Name, Fast: cfg.Fast, ArrayStmts: r.ArrayStmts})
+			out, diags := emit.GenerateFrom(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: t, Fast: cfg.Fast, ArrayStmts: r.ArrayStmts})
 			r.Output = out
 			r.Diags = append(r.Diags, diags...)
 			return nil

@@ -1,0 +1,275 @@
+package emit
+
+// This file writes the procedures a kernel calls as device functions
+// (FGPU_FN: __host__ __device__ on CUDA): scalar dummies by value or by
+// reference, array dummies as base address, lower bound, byte stride and
+// extent per dimension; and the named constant arrays kernels index, as
+// static tables.
+
+import (
+	"fmt"
+	"strings"
+
+	"fgpu/frontend"
+	"fgpu/lowering"
+)
+
+// deviceFuncs are the procedures of the program called from kernels,
+// written as device functions.
+type deviceFuncs struct {
+	plan  *lowering.Plan // stop sites and the procedures that can stop
+	name  map[*frontend.Procedure]string
+	order []*frontend.Procedure
+	byRef map[*frontend.Symbol]bool // dummies passed by reference
+	// consts are the named constant arrays kernels index, as static tables.
+	consts    map[*frontend.Symbol]string
+	constDefs []string
+}
+
+func (f *deviceFuncs) add(p *frontend.Procedure) string {
+	if n, ok := f.name[p]; ok {
+		return n
+	}
+	n := fmt.Sprintf("fgpu_p%d_%s", len(f.order), p.Name)
+	f.name[p] = n
+	f.order = append(f.order, p)
+	for _, d := range p.Dummies {
+		if d.Intent == "out" || d.Intent == "inout" || d.Intent == "" && assignsTo(p.Body, d) {
+			f.byRef[d] = true
+		}
+	}
+	return n
+}
+
+// assignsTo reports whether statements assign to variable s.
+func assignsTo(ss []frontend.Stmt, s *frontend.Symbol) bool {
+	found := false
+	var walk func(ss []frontend.Stmt)
+	walk = func(ss []frontend.Stmt) {
+		for _, st := range ss {
+			switch x := st.(type) {
+			case *frontend.AssignStmt:
+				if rootSym(x.LHS) == s {
+					found = true
+				}
+			case *frontend.IfStmt:
+				if x.Action != nil {
+					walk([]frontend.Stmt{x.Action})
+				}
+			case *frontend.Construct:
+				if d, ok := x.Head.(*frontend.DoStmt); ok && d.VarSym == s {
+					found = true
+				}
+				walk(x.Body)
+				for _, b := range x.Branches {
+					walk(b.Body)
+				}
+			case *frontend.CallStmt:
+				for _, a := range x.Args {
+					if rootSym(a) == s {
+						found = true
+					}
+				}
+			}
+		}
+	}
+	walk(ss)
+	return found
+}
+
+// funcParams are the C parameters of a device function.
+func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
+	var params []string
+	for _, d := range p.Dummies {
+		ct := ctype(d.Type)
+		switch {
+		case d.Rank > 0:
+			params = append(params, "char* b_"+d.Name)
+			for r := 1; r <= d.Rank; r++ {
+				params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", r, d.Name, r, d.Name, r, d.Name))
+			}
+		case funcs.byRef[d]:
+			params = append(params, ct+"* "+cname(d))
+		default:
+			params = append(params, ct+" "+cname(d))
+		}
+	}
+	if funcs.plan != nil && funcs.plan.StopProcs[p] {
+		// The hidden stop arguments (design doc, "Stopping on the device").
+		params = append(params, "int64_t* fgpu_site", "int64_t* fgpu_code")
+	}
+	return params
+}
+
+// funcDecl renders a device function's signature line.
+func funcDecl(funcs *deviceFuncs, p *frontend.Procedure) string {
+	ret := "void"
+	if p.Result != nil {
+		ret = ctype(p.Result.Type)
+	}
+	return fmt.Sprintf("FGPU_FN %s %s(%s) {", ret, funcs.name[p], strings.Join(funcParams(funcs, p), ", "))
+}
+
+// emitFunc writes one device function.
+func (g *kernelGen) emitFunc(p *frontend.Procedure) {
+	g.proc = p
+	g.names = map[*frontend.Symbol]string{}
+	g.logic = map[*frontend.Symbol]bool{}
+	name := g.funcs.name[p]
+	params := funcParams(g.funcs, p)
+	for _, d := range p.Dummies {
+		if d.Rank > 0 {
+			continue // elements are addressed through b_, lb, sm
+		}
+		if g.funcs.byRef[d] {
+			g.names[d] = "(*" + cname(d) + ")"
+		} else {
+			g.names[d] = cname(d)
+		}
+		g.logic[d] = d.Type.Base == frontend.TyLogical
+	}
+	ret := "void"
+	if p.Result != nil {
+		ret = ctype(p.Result.Type)
+	}
+	g.line("FGPU_FN %s %s(%s) {", ret, name, strings.Join(params, ", "))
+	g.indent++
+	for _, s := range p.Scope.Order {
+		if s.Kind != frontend.SymVariable || s.Dummy {
+			continue
+		}
+		g.line("%s %s = 0;", ctype(s.Type), cname(s))
+		g.names[s] = cname(s)
+		g.logic[s] = s.Type.Base == frontend.TyLogical
+	}
+	g.result = ""
+	if p.Result != nil {
+		g.result = cname(p.Result)
+	}
+	g.stmts(p.Body)
+	if g.result != "" {
+		g.line("return %s;", g.result)
+	}
+	g.indent--
+	g.line("}")
+	g.proc = nil
+}
+
+// callProc writes a call of a device function.
+func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*frontend.Expr) string {
+	if p == nil || g.funcs == nil {
+		g.nyi(pos, "this call in an offloaded loop")
+		return "0"
+	}
+	name := g.funcs.add(p)
+	var as []string
+	for i, a := range args {
+		if i >= len(p.Dummies) {
+			break
+		}
+		d := p.Dummies[i]
+		if d.Rank > 0 {
+			as = append(as, g.arrayArg(a, d)...)
+			continue
+		}
+		if g.funcs.byRef[d] {
+			lv, _, ok := g.lvalue(a)
+			if !ok {
+				g.nyi(a.Pos, "an expression passed to the dummy argument %s of %s, which it may define", d.Name, p.Name)
+				continue
+			}
+			if a.Type.Base != d.Type.Base || ctype(a.Type) != ctype(d.Type) {
+				g.nyi(a.Pos, "an actual argument of another type than the dummy %s of %s", d.Name, p.Name)
+				continue
+			}
+			as = append(as, "&"+lv)
+			continue
+		}
+		as = append(as, g.convert(a, d.Type))
+	}
+	if g.procStops(p) {
+		as = append(as, g.hiddenStopArgs(pos)...)
+	}
+	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
+}
+
+// arrayArg passes a whole array or a section to an array dummy: the
+// address of its first element, then per dimension the dummy's lower bound
+// and the section's byte stride and extent.
+func (g *kernelGen) arrayArg(a *frontend.Expr, d *frontend.Symbol) []string {
+	dims, fixed, s := g.sectionDims(a)
+	outer := g.at
+	g.at = make([]string, len(dims))
+	for i := range g.at {
+		g.at[i] = "0"
+	}
+	first := g.sectionElement(a)
+	g.at = outer
+	out := []string{"(char*)&" + first}
+	k := 0
+	for r := 0; r < s.Rank; r++ {
+		if _, ok := fixed[r]; ok {
+			continue
+		}
+		lb := "1"
+		if k < len(d.Shape.Dims) && d.Shape.Dims[k].Lo != nil {
+			if v, ok := d.Shape.Dims[k].Lo.Const.AsInt(); ok {
+				lb = fmt.Sprint(v)
+			}
+		}
+		out = append(out, lb, fmt.Sprintf("(%s) * sm%d_%s", dims[k].st, r+1, s.Name), dims[k].ext)
+		k++
+	}
+	return out
+}
+
+// constLower is the lower bound of dimension d of a named constant array.
+func constLower(s *frontend.Symbol, d int) int64 {
+	if s.Shape != nil && d < len(s.Shape.Dims) && s.Shape.Dims[d].Lo != nil && s.Shape.Dims[d].Lo.Const != nil {
+		if v, ok := s.Shape.Dims[d].Lo.Const.AsInt(); ok {
+			return v
+		}
+	}
+	return 1
+}
+
+// constElement is an element of a named constant array, held in a static
+// table of the kernel file.
+func (g *kernelGen) constElement(s *frontend.Symbol, idx []string) string {
+	name := g.funcs.constArray(s)
+	var off []string
+	stride := int64(1)
+	for d, ix := range idx {
+		off = append(off, fmt.Sprintf("(%s - %dLL) * %dLL", ix, constLower(s, d), stride))
+		if d < len(s.Dims) {
+			stride *= int64(s.Dims[d])
+		}
+	}
+	return fmt.Sprintf("%s[%s]", name, strings.Join(off, " + "))
+}
+
+// constArray registers a named constant array as a static table.
+func (f *deviceFuncs) constArray(s *frontend.Symbol) string {
+	if n, ok := f.consts[s]; ok {
+		return n
+	}
+	n := fmt.Sprintf("fgpu_c%d_%s", len(f.consts), s.Name)
+	f.consts[s] = n
+	var vals []string
+	t := s.Type
+	for _, v := range s.Const.Elems {
+		lit, ok := literal(&v, t)
+		if !ok {
+			lit = "0"
+		}
+		if t.Base == frontend.TyLogical {
+			lit = map[bool]string{true: "1", false: "0"}[v.Bool]
+		}
+		vals = append(vals, lit)
+	}
+	if len(vals) == 0 {
+		vals = []string{"0"}
+	}
+	f.constDefs = append(f.constDefs, fmt.Sprintf("FGPU_CONST %s %s[] = {%s};", ctype(t), n, strings.Join(vals, ", ")))
+	return n
+}

@@ -1,0 +1,343 @@
+package emit
+
+// This file writes expressions as C++: every operand converted from its
+// sema type explicitly, literals as hex floats, the intrinsics the kernels
+// support (their fgpu_ helpers are in fgpu_prelude.h).
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"fgpu/frontend"
+)
+
+// convert renders e converted to type t (Fortran's intrinsic conversion).
+func (g *kernelGen) convert(e *frontend.Expr, t frontend.Type) string {
+	if t.Base == frontend.TyLogical {
+		return g.expr(e)
+	}
+	return g.convertTo(e, ctype(t))
+}
+
+func (g *kernelGen) convertTo(e *frontend.Expr, ct string) string {
+	if ctype(e.Type) == ct {
+		return g.expr(e)
+	}
+	return fmt.Sprintf("((%s)(%s))", ct, g.expr(e))
+}
+
+// literal renders a constant of type t exactly.
+func literal(v *frontend.Value, t frontend.Type) (string, bool) {
+	switch t.Base {
+	case frontend.TyInteger:
+		i, ok := v.AsInt()
+		if !ok {
+			return "", false
+		}
+		if i == math.MinInt64 {
+			return "INT64_MIN", true
+		}
+		return fmt.Sprintf("((%s)%dLL)", ctype(t), i), true
+	case frontend.TyReal:
+		f, ok := v.AsFloat()
+		if !ok {
+			return "", false
+		}
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return "", false
+		}
+		if t.Kind == 4 {
+			return strconv.FormatFloat(float64(float32(f)), 'x', -1, 32) + "f", true
+		}
+		return strconv.FormatFloat(f, 'x', -1, 64), true
+	case frontend.TyLogical:
+		if v.Bool {
+			return "true", true
+		}
+		return "false", true
+	case frontend.TyComplex:
+		if v.Type.Base != frontend.TyComplex {
+			f, ok := v.AsFloat()
+			if !ok {
+				return "", false
+			}
+			v = &frontend.Value{Type: t, Cmplx: complex(f, 0)}
+		}
+		rt := frontend.Type{Base: frontend.TyReal, Kind: t.Kind}
+		re, ok1 := literal(&frontend.Value{Type: rt, Real: real(v.Cmplx)}, rt)
+		im, ok2 := literal(&frontend.Value{Type: rt, Real: imag(v.Cmplx)}, rt)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		return fmt.Sprintf("%s(%s, %s)", ctype(t), re, im), true
+	}
+	return "", false
+}
+
+// expr renders an expression as a C value of its type (logicals as bool).
+func (g *kernelGen) expr(e *frontend.Expr) string {
+	if e == nil {
+		return ""
+	}
+	if e.Const != nil && !e.Const.IsArray() {
+		if s, ok := literal(e.Const, e.Type); ok {
+			return s
+		}
+	}
+	switch e.Kind {
+	case frontend.EParen:
+		return "(" + g.expr(e.X) + ")"
+	case frontend.EName:
+		s := rootSym(e)
+		if e.Rank > 0 && g.at != nil {
+			return g.logicalRead(e.Type, g.sectionElement(e))
+		}
+		n, ok := g.names[s]
+		if !ok {
+			g.nyi(e.Pos, "the variable %s in this position of an offloaded loop", e.Name)
+			return "0"
+		}
+		if g.logic[s] {
+			return "(" + n + " != 0)"
+		}
+		return n
+	case frontend.ERef:
+		switch e.Ref {
+		case frontend.RefElement:
+			if e.Rank > 0 && g.at != nil {
+				return g.logicalRead(e.Type, g.sectionElement(e))
+			}
+			el := g.element(e)
+			if e.Type.Base == frontend.TyLogical {
+				return "(" + el + " != 0)"
+			}
+			return el
+		case frontend.RefIntrinsic:
+			return g.intrinsic(e)
+		case frontend.RefFunction:
+			return g.callProc(e.Pos, e.Proc, e.Args)
+		}
+	case frontend.EUnary:
+		switch e.Op {
+		case "-":
+			return "(-" + g.convert(e.X, e.Type) + ")"
+		case "+":
+			return g.convert(e.X, e.Type)
+		case ".not.":
+			return "(!" + g.expr(e.X) + ")"
+		}
+	case frontend.EBinary:
+		return g.binary(e)
+	}
+	g.nyi(e.Pos, "the expression %s in an offloaded loop", e)
+	return "0"
+}
+
+func (g *kernelGen) binary(e *frontend.Expr) string {
+	switch e.Op {
+	case "+", "-", "*", "/":
+		return fmt.Sprintf("(%s %s %s)", g.convert(e.X, e.Type), e.Op, g.convert(e.Y, e.Type))
+	case "**":
+		switch {
+		case e.Type.Base == frontend.TyInteger:
+			return fmt.Sprintf("fgpu_ipow<%s>(%s, %s)", ctype(e.Type), g.convert(e.X, e.Type), g.convertTo(e.Y, "int64_t"))
+		case e.Y.Type.Base == frontend.TyInteger:
+			return fmt.Sprintf("fgpu_powi(%s, %s)", g.convert(e.X, e.Type), g.convertTo(e.Y, "int64_t"))
+		default:
+			return fmt.Sprintf("std::pow(%s, %s)", g.convert(e.X, e.Type), g.convert(e.Y, e.Type))
+		}
+	case "==", "/=", "<", "<=", ">", ">=":
+		op := e.Op
+		if op == "/=" {
+			op = "!="
+		}
+		if e.X.Type.Base == frontend.TyLogical {
+			return fmt.Sprintf("(%s %s %s)", g.expr(e.X), op, g.expr(e.Y))
+		}
+		ct := commonType(e.X.Type, e.Y.Type)
+		return fmt.Sprintf("(%s %s %s)", g.convertTo(e.X, ct), op, g.convertTo(e.Y, ct))
+	case ".and.":
+		return fmt.Sprintf("(%s && %s)", g.expr(e.X), g.expr(e.Y))
+	case ".or.":
+		return fmt.Sprintf("(%s || %s)", g.expr(e.X), g.expr(e.Y))
+	case ".eqv.":
+		return fmt.Sprintf("(%s == %s)", g.expr(e.X), g.expr(e.Y))
+	case ".neqv.":
+		return fmt.Sprintf("(%s != %s)", g.expr(e.X), g.expr(e.Y))
+	}
+	g.nyi(e.Pos, "the operator %s in an offloaded loop", e.Op)
+	return "0"
+}
+
+// commonType is the C type numeric operands are compared in.
+func commonType(a, b frontend.Type) string {
+	rank := func(t frontend.Type) int {
+		if t.Base == frontend.TyReal {
+			return 100 + t.Kind
+		}
+		return t.Kind
+	}
+	if rank(a) >= rank(b) {
+		return ctype(a)
+	}
+	return ctype(b)
+}
+
+// args returns the intrinsic's actual arguments in dummy order.
+func intrinsicArgs(e *frontend.Expr) []*frontend.Expr {
+	in := e.Intr
+	out := make([]*frontend.Expr, len(in.Args))
+	pos := 0
+	for _, a := range e.Args {
+		if a.Kind == frontend.EKeyword {
+			for i, d := range in.Args {
+				if d.Name == a.Name {
+					out[i] = a.X
+				}
+			}
+			continue
+		}
+		if pos < len(out) {
+			out[pos] = a
+		} else {
+			out = append(out, a)
+		}
+		pos++
+	}
+	return out
+}
+
+func (g *kernelGen) intrinsic(e *frontend.Expr) string {
+	a := intrinsicArgs(e)
+	t := e.Type
+	ct := ctype(t)
+	arg := func(i int) string { return g.convert(a[i], t) }
+	name := e.Intr.Name
+	switch name {
+	case "aimag", "dimag":
+		return fmt.Sprintf("((%s)(%s).im)", ct, g.expr(a[0]))
+	case "conjg", "dconjg":
+		return fmt.Sprintf("fgpu_conj(%s)", arg(0))
+	case "cmplx", "dcmplx":
+		rt := ctype(frontend.Type{Base: frontend.TyReal, Kind: t.Kind})
+		if a[0].Type.Base == frontend.TyComplex {
+			return fmt.Sprintf("%s(%s)", ct, g.expr(a[0]))
+		}
+		im := "0"
+		if len(a) > 1 && a[1] != nil {
+			im = g.convertTo(a[1], rt)
+		}
+		return fmt.Sprintf("%s(%s, %s)", ct, g.convertTo(a[0], rt), im)
+	case "abs", "iabs", "dabs":
+		if len(a) > 0 && a[0].Type.Base == frontend.TyComplex {
+			return fmt.Sprintf("fgpu_cabs(%s)", g.expr(a[0]))
+		}
+		if t.Base == frontend.TyInteger {
+			return fmt.Sprintf("fgpu_iabs<%s>(%s)", ct, arg(0))
+		}
+		return fmt.Sprintf("std::fabs(%s)", arg(0))
+	case "sqrt", "dsqrt", "exp", "dexp", "log", "dlog", "log10", "sin", "dsin", "cos", "dcos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "erf", "erfc":
+		fn := strings.TrimPrefix(name, "d")
+		if name == "dim" {
+			fn = name
+		}
+		return fmt.Sprintf("std::%s(%s)", fn, arg(0))
+	case "atan2", "hypot":
+		return fmt.Sprintf("std::%s(%s, %s)", name, arg(0), arg(1))
+	case "min", "max":
+		r := arg(0)
+		for i := 1; i < len(a); i++ {
+			if a[i] == nil {
+				continue
+			}
+			r = fmt.Sprintf("fgpu_%s<%s>(%s, %s)", name, ct, r, arg(i))
+		}
+		return r
+	case "mod":
+		if t.Base == frontend.TyInteger {
+			return fmt.Sprintf("fgpu_imod<%s>(%s, %s)", ct, arg(0), arg(1))
+		}
+		return fmt.Sprintf("std::fmod(%s, %s)", arg(0), arg(1))
+	case "modulo":
+		if t.Base == frontend.TyInteger {
+			return fmt.Sprintf("fgpu_imodulo<%s>(%s, %s)", ct, arg(0), arg(1))
+		}
+		return fmt.Sprintf("fgpu_rmodulo<%s>(%s, %s)", ct, arg(0), arg(1))
+	case "sign":
+		if t.Base == frontend.TyInteger {
+			return fmt.Sprintf("fgpu_isign<%s>(%s, %s)", ct, arg(0), arg(1))
+		}
+		return fmt.Sprintf("std::copysign(std::fabs(%s), %s)", arg(0), arg(1))
+	case "dim":
+		return fmt.Sprintf("fgpu_max<%s>(%s - %s, (%s)0)", ct, arg(0), arg(1), ct)
+	case "int", "ifix", "idint":
+		return fmt.Sprintf("((%s)(%s))", ct, g.expr(a[0]))
+	case "nint":
+		return fmt.Sprintf("((%s)std::llround(%s))", ct, g.expr(a[0]))
+	case "real", "dble", "float", "sngl":
+		return fmt.Sprintf("((%s)(%s))", ct, g.expr(a[0]))
+	case "aint":
+		return fmt.Sprintf("std::trunc(%s)", arg(0))
+	case "anint":
+		return fmt.Sprintf("std::round(%s)", arg(0))
+	case "floor":
+		return fmt.Sprintf("((%s)std::floor(%s))", ct, g.expr(a[0]))
+	case "ceiling":
+		return fmt.Sprintf("((%s)std::ceil(%s))", ct, g.expr(a[0]))
+	case "merge":
+		if t.Base == frontend.TyLogical {
+			return fmt.Sprintf("((%s) ? (%s) : (%s))", g.expr(a[2]), g.expr(a[0]), g.expr(a[1]))
+		}
+		return fmt.Sprintf("((%s) ? %s : %s)", g.expr(a[2]), arg(0), arg(1))
+	case "iand":
+		return fmt.Sprintf("((%s)(%s & %s))", ct, arg(0), arg(1))
+	case "ior":
+		return fmt.Sprintf("((%s)(%s | %s))", ct, arg(0), arg(1))
+	case "ieor":
+		return fmt.Sprintf("((%s)(%s ^ %s))", ct, arg(0), arg(1))
+	case "not":
+		return fmt.Sprintf("((%s)(~%s))", ct, arg(0))
+	case "ishft":
+		return fmt.Sprintf("fgpu_ishft<%s>(%s, %s)", ct, arg(0), g.convertTo(a[1], "int64_t"))
+	case "btest":
+		return fmt.Sprintf("(((%s >> %s) & 1) != 0)", g.expr(a[0]), g.convertTo(a[1], "int64_t"))
+	case "ibset":
+		return fmt.Sprintf("((%s)(%s | ((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
+	case "ibclr":
+		return fmt.Sprintf("((%s)(%s & ~((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
+	case "sum", "product", "maxval", "minval", "count", "any", "all", "dot_product":
+		return g.reduceLambda(e, a)
+	case "size", "lbound", "ubound":
+		s := rootSym(a[0])
+		if s == nil || len(a) < 2 || a[1] == nil || a[1].Const == nil {
+			if name == "size" && s != nil && (len(a) < 2 || a[1] == nil) {
+				var f []string
+				for d := 1; d <= s.Rank; d++ {
+					f = append(f, fmt.Sprintf("ex%d_%s", d, s.Name))
+				}
+				return fmt.Sprintf("((%s)(%s))", ct, strings.Join(f, " * "))
+			}
+			g.nyi(e.Pos, "%s without a constant DIM in an offloaded loop", name)
+			return "0"
+		}
+		d, _ := a[1].Const.AsInt()
+		switch name {
+		case "size":
+			return fmt.Sprintf("((%s)ex%d_%s)", ct, d, s.Name)
+		case "lbound":
+			return fmt.Sprintf("((%s)lb%d_%s)", ct, d, s.Name)
+		}
+		return fmt.Sprintf("((%s)(lb%d_%s + ex%d_%s - 1))", ct, d, s.Name, d, s.Name)
+	}
+	g.nyi(e.Pos, "the intrinsic %s in an offloaded loop", name)
+	return "0"
+}
+
+func (g *kernelGen) logicalRead(t frontend.Type, lv string) string {
+	if t.Base == frontend.TyLogical {
+		return "(" + lv + " != 0)"
+	}
+	return lv
+}
