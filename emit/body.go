@@ -48,7 +48,7 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 		g.stopStmt(x)
 	case *frontend.ReturnStmt:
 		if g.proc == nil {
-			g.nyi(x.Pos, "RETURN in an offloaded loop")
+			g.nyi(frontend.NYIReturn, x.Pos, "RETURN in an offloaded loop")
 		} else if g.result != "" {
 			g.line("return %s;", g.result)
 		} else {
@@ -66,19 +66,19 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 		} else if x.Name == "" {
 			g.line("continue;")
 		} else {
-			g.nyi(x.Pos, "CYCLE of an outer named loop in an offloaded loop")
+			g.nyi(frontend.NYIBranch, x.Pos, "CYCLE of an outer named loop in an offloaded loop")
 		}
 	case *frontend.ExitStmt:
 		if x.Name == "" && g.loopDepth > 0 {
 			g.line("break;")
 		} else {
-			g.nyi(x.Pos, "EXIT of a named construct in an offloaded loop")
+			g.nyi(frontend.NYIBranch, x.Pos, "EXIT of a named construct in an offloaded loop")
 		}
 	case *frontend.ContinueStmt:
 	case *frontend.Construct:
 		g.construct(x)
 	default:
-		g.nyi(frontend.StmtPos(s), "this statement in an offloaded loop")
+		g.nyi(frontend.NYIStatement, frontend.StmtPos(s), "this statement in an offloaded loop")
 	}
 }
 
@@ -221,7 +221,7 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 		g.indent--
 		g.line("}")
 	default:
-		g.nyi(c.Pos, "this construct in an offloaded loop")
+		g.nyi(frontend.NYIStatement, c.Pos, "this construct in an offloaded loop")
 	}
 }
 
@@ -262,7 +262,7 @@ func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 	default:
 		v := g.names[h.VarSym]
 		if v == "" {
-			g.nyi(h.Pos, "the DO variable %s in an offloaded loop", h.Var)
+			g.nyi(frontend.NYIDoForm, h.Pos, "the DO variable %s in an offloaded loop", h.Var)
 			return
 		}
 		g.tmp++
@@ -294,7 +294,7 @@ func (g *kernelGen) assign(lhs, rhs *frontend.Expr) {
 	}
 	lv, _, ok := g.lvalue(lhs)
 	if !ok {
-		g.nyi(lhs.Pos, "assignment to %s in an offloaded loop", lhs)
+		g.nyi(frontend.NYIDesignator, lhs.Pos, "assignment to %s in an offloaded loop", lhs)
 		return
 	}
 	g.line("%s = %s;", lv, g.assignValue(lhs, rhs))

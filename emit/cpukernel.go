@@ -73,7 +73,7 @@ func (cpuBackend) kernel(g *kernelGen, params []string, loopAt string) {
 			g.line("%s acc_%s = *ref_%s;", ctype(p.Sym.Type), p.Sym.Name, p.Sym.Name)
 			op, ok := ompReduction(p.Op)
 			if !ok {
-				g.nyi(k.Do.Pos, "reduce(%s: %s)", p.Op, p.Sym.Name)
+				g.nyi(frontend.NYIReduceType, k.Do.Pos, "reduce(%s: %s)", p.Op, p.Sym.Name)
 				continue
 			}
 			red = append(red, fmt.Sprintf("reduction(%s:acc_%s)", op, p.Sym.Name))

@@ -67,7 +67,7 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		}
 		id, fn, ok := deviceReduction(p.Op, p.Sym.Type)
 		if !ok {
-			g.nyi(k.Do.Pos, "reduce(%s: %s) of type %s on cuda", p.Op, p.Sym.Name, p.Sym.Type)
+			g.nyi(frontend.NYIReduceType, k.Do.Pos, "reduce(%s: %s) of type %s on cuda", p.Op, p.Sym.Name, p.Sym.Type)
 			continue
 		}
 		reds = append(reds, red{p, ctype(p.Sym.Type), id, fn})

@@ -158,7 +158,7 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 // callProc writes a call of a device function.
 func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*frontend.Expr) string {
 	if p == nil || g.funcs == nil {
-		g.nyi(pos, "this call in an offloaded loop")
+		g.nyi(frontend.NYICallArgument, pos, "this call in an offloaded loop")
 		return "0"
 	}
 	name := g.funcs.add(p)
@@ -175,11 +175,11 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 		if g.funcs.byRef[d] {
 			lv, _, ok := g.lvalue(a)
 			if !ok {
-				g.nyi(a.Pos, "an expression passed to the dummy argument %s of %s, which it may define", d.Name, p.Name)
+				g.nyi(frontend.NYICallArgument, a.Pos, "an expression passed to the dummy argument %s of %s, which it may define", d.Name, p.Name)
 				continue
 			}
 			if a.Type.Base != d.Type.Base || ctype(a.Type) != ctype(d.Type) {
-				g.nyi(a.Pos, "an actual argument of another type than the dummy %s of %s", d.Name, p.Name)
+				g.nyi(frontend.NYICallArgument, a.Pos, "an actual argument of another type than the dummy %s of %s", d.Name, p.Name)
 				continue
 			}
 			as = append(as, "&"+lv)

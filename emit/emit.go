@@ -42,8 +42,10 @@ type Output struct {
 	Kernels, KernelFile string
 }
 
-// Generate produces the sources of a build. cr may be nil for the
-// target none (every loop on the host).
-func Generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Output, frontend.Diagnostics) {
-	return generate(prog, cr, opts)
+// Generate produces the sources of a build from the results of the
+// pipeline's lowering and sync phases (cmd/fgpu/driver/pipeline.go): the
+// plan and the placed sync decisions sp (nil when no loop is offloaded).
+// cr is nil for the target none (every loop on the host).
+func Generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan, sp *lowering.SyncPlan, opts Options) (*Output, frontend.Diagnostics) {
+	return generate(prog, cr, plan, sp, opts)
 }

@@ -96,7 +96,7 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 		}
 		n, ok := g.names[s]
 		if !ok {
-			g.nyi(e.Pos, "the variable %s in this position of an offloaded loop", e.Name)
+			g.nyi(frontend.NYIDesignator, e.Pos, "the variable %s in this position of an offloaded loop", e.Name)
 			return "0"
 		}
 		if g.logic[s] {
@@ -131,7 +131,7 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 	case frontend.EBinary:
 		return g.binary(e)
 	}
-	g.nyi(e.Pos, "the expression %s in an offloaded loop", e)
+	g.nyi(frontend.NYIExpression, e.Pos, "the expression %s in an offloaded loop", e)
 	return "0"
 }
 
@@ -167,7 +167,7 @@ func (g *kernelGen) binary(e *frontend.Expr) string {
 	case ".neqv.":
 		return fmt.Sprintf("(%s != %s)", g.expr(e.X), g.expr(e.Y))
 	}
-	g.nyi(e.Pos, "the operator %s in an offloaded loop", e.Op)
+	g.nyi(frontend.NYIExpression, e.Pos, "the operator %s in an offloaded loop", e.Op)
 	return "0"
 }
 
@@ -319,7 +319,7 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 				}
 				return fmt.Sprintf("((%s)(%s))", ct, strings.Join(f, " * "))
 			}
-			g.nyi(e.Pos, "%s without a constant DIM in an offloaded loop", name)
+			g.nyi(frontend.NYIIntrinsic, e.Pos, "%s without a constant DIM in an offloaded loop", name)
 			return "0"
 		}
 		d, _ := a[1].Const.AsInt()
@@ -331,7 +331,7 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 		}
 		return fmt.Sprintf("((%s)(lb%d_%s + ex%d_%s - 1))", ct, d, s.Name, d, s.Name)
 	}
-	g.nyi(e.Pos, "the intrinsic %s in an offloaded loop", name)
+	g.nyi(frontend.NYIIntrinsic, e.Pos, "the intrinsic %s in an offloaded loop", name)
 	return "0"
 }
 

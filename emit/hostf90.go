@@ -26,14 +26,10 @@ type edit struct {
 	lines    []string
 }
 
-func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Output, frontend.Diagnostics) {
+func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan, sp *lowering.SyncPlan, opts Options) (*Output, frontend.Diagnostics) {
 	t := opts.Target
 	if t == nil {
 		t = target.Must("cpu")
-	}
-	plan, diags := lowering.Lower(prog, cr, lowering.Options{Device: t.Name})
-	if diags.HasErrors() {
-		return nil, diags
 	}
 	out := &Output{Host: map[string]string{}}
 	var all frontend.Diagnostics
@@ -51,7 +47,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 		uses[k.Proc] = true
 	}
 	if len(plan.Kernels) > 0 { // fetches, waits, discards, stale marks (hostsync.go); before the use lines
-		all = append(all, syncEdits(prog, cr, plan, moduleHash(plan), edits, uses)...)
+		syncEdits(prog, sp, plan, moduleHash(plan), edits, uses)
 	}
 	// The interface module is used by every unit that launches kernels or
 	// calls the runtime.
@@ -60,8 +56,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 		ifaceMod = "fgpu_launch_" + moduleHash(plan)
 		for p := range uses {
 			if p.Head == nil {
-				all = append(all, frontend.Diagnostic{Pos: p.Pos, Severity: frontend.SevError,
-					Msg: "not yet implemented: offloaded loops, or host accesses of device data, in a main program without a PROGRAM statement [nyi]"})
+				all = append(all, frontend.NYI(frontend.NYINoProgramStatement, p.Pos, frontend.Pos{}, "offloaded loops, or host accesses of device data, in a main program without a PROGRAM statement"))
 			}
 		}
 	}
@@ -87,8 +82,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Out
 			// driver compiles it without the preprocessor).
 			mapped, ok := mapEdits(es, toPre)
 			if !ok {
-				all = append(all, frontend.Diagnostic{Pos: frontend.Pos{File: f.Path, Line: 1, Col: 1}, Severity: frontend.SevError,
-					Msg: "not yet implemented: rewriting a parallel loop that a preprocessor macro or include produces [nyi]"})
+				all = append(all, frontend.NYI(frontend.NYIPreprocessedLoop, frontend.Pos{File: f.Path, Line: 1, Col: 1}, frontend.Pos{}, "rewriting a parallel loop that a preprocessor macro or include produces"))
 				continue
 			}
 			out.Host[f.Path] = apply(pre, mapped)
@@ -228,8 +222,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 	d := k.Head.(*frontend.DoStmt)
 	end, ok := k.End.(*frontend.EndStmt)
 	if !ok || d.SharedLine || end.SharedLine || d.EndLabel != "" {
-		*diags = append(*diags, frontend.Diagnostic{Pos: d.Pos, Severity: frontend.SevError,
-			Msg: "not yet implemented: rewriting a do concurrent that shares a line with other statements or ends on a label [nyi]"})
+		*diags = append(*diags, frontend.NYI(frontend.NYISharedLine, d.Pos, d.Pos, "rewriting a do concurrent that shares a line with other statements or ends on a label"))
 		return nil, false
 	}
 	h := d.Concurrent
@@ -592,8 +585,7 @@ func maxInt(a, b int) int {
 func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 	end, ok := k.Loop.End.(*frontend.EndStmt)
 	if !ok || k.Do.SharedLine || end.SharedLine {
-		*diags = append(*diags, frontend.Diagnostic{Pos: k.Do.Pos, Severity: frontend.SevError,
-			Msg: "not yet implemented: offloading a do concurrent that shares a line with other statements or ends on a label [nyi]"})
+		*diags = append(*diags, frontend.NYI(frontend.NYISharedLine, k.Do.Pos, k.Do.Pos, "offloading a do concurrent that shares a line with other statements or ends on a label"))
 		return edit{}
 	}
 	var args []string

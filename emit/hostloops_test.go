@@ -1,4 +1,4 @@
-package emit
+package emit_test
 
 // Golden tests of the rewrite of do concurrent loops kept on the host
 // (hostf90.go, hostLoopEdit): every testdata/hostloops/*.f90 is rewritten
@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"fgpu/frontend"
+	"fgpu/cmd/fgpu/driver"
 	"fgpu/frontend/target"
 
 	"github.com/google/go-cmp/cmp"
@@ -32,17 +32,19 @@ func TestHostLoopRewrite(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := filepath.Base(path)
-			prog, diags := frontend.LoadSource(name, src)
-			if diags.HasErrors() {
-				t.Fatalf("front end: %s", syncDiagText(diags))
-			}
 			// As the driver builds --gpu=none: no analyses.
+			r, err := driver.Pipeline(driver.Config{Source: &driver.Source{Name: name, Text: src}, Target: target.Must("none"), StopAfter: driver.PhaseEmit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Prog == nil || r.PhaseDiags(driver.PhaseLoad).HasErrors() {
+				t.Fatalf("front end: %s", syncDiagText(r.Diags))
+			}
 			var got string
-			out, ds := Generate(prog, nil, Options{Target: target.Must("none")})
-			if ds.HasErrors() || out == nil {
-				got = syncDiagText(ds)
+			if r.Failed() || r.Output == nil {
+				got = syncDiagText(r.Diags)
 			} else {
-				got = out.Host[name]
+				got = r.Output.Host[name]
 			}
 			golden := strings.TrimSuffix(path, ".f90") + ".golden"
 			if os.Getenv("FGPU_UPDATE") == "1" {

@@ -27,13 +27,12 @@ import (
 	"fgpu/rules"
 )
 
-// syncEdits places the sync decisions of cr into edits.
-// The procedures that get lines are added to uses (they use the
-// interface module).
-func syncEdits(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan, hash string, edits map[string][]edit, uses map[*frontend.Procedure]bool) frontend.Diagnostics {
-	sp, diags := lowering.PlaceSync(prog, cr, plan)
-	if diags.HasErrors() {
-		return diags
+// syncEdits writes the placed sync decisions (the sync phase's plan, sp)
+// into edits. The procedures that get lines are added to uses (they use
+// the interface module).
+func syncEdits(prog *frontend.Program, sp *lowering.SyncPlan, plan *lowering.Plan, hash string, edits map[string][]edit, uses map[*frontend.Procedure]bool) {
+	if sp == nil {
+		return
 	}
 	stops := len(plan.StopSites) > 0
 	for _, at := range sp.At {
@@ -52,7 +51,6 @@ func syncEdits(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Pla
 		lines = append(lines, body...)
 		edits[at.File] = append(edits[at.File], edit{from: at.Line, to: at.Line - 1, lines: lines})
 	}
-	return diags
 }
 
 func leadingWS(line string) string {

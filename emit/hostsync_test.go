@@ -1,4 +1,4 @@
-package emit
+package emit_test
 
 // Golden tests of the placement of fetches, waits, discards and stale
 // marks in the host rewrite (lowering/sync.go, hostsync.go): every testdata/sync/*.f90 is rewritten for the cpu device
@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"fgpu/cmd/fgpu/driver"
 	"fgpu/frontend"
 	"fgpu/frontend/target"
-	"fgpu/rules"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -35,20 +35,18 @@ func TestSyncPlacement(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := filepath.Base(path)
-			prog, diags := frontend.LoadSource(name, src)
-			if diags.HasErrors() {
-				t.Fatalf("front end: %s", syncDiagText(diags))
-			}
-			cr, err := rules.Check(prog, rules.CheckOptions{Device: "cpu"})
+			r, err := driver.Pipeline(driver.Config{Source: &driver.Source{Name: name, Text: src}, Target: target.Must("cpu"), StopAfter: driver.PhaseEmit})
 			if err != nil {
 				t.Fatal(err)
 			}
+			if r.Check == nil {
+				t.Fatalf("front end: %s", syncDiagText(r.Diags))
+			}
 			var got string
-			out, ds := Generate(prog, cr, Options{Target: target.Must("cpu")})
-			if ds.HasErrors() || out == nil {
-				got = syncDiagText(ds)
+			if r.Failed() || r.Output == nil {
+				got = syncDiagText(r.Diags)
 			} else {
-				got = out.Host[name]
+				got = r.Output.Host[name]
 			}
 			got = planHash.ReplaceAllString(got, "fgpu_H_")
 			golden := strings.TrimSuffix(path, ".f90") + ".golden"

@@ -93,9 +93,14 @@ func (g *kernelGen) line(format string, args ...any) {
 	g.b.WriteByte('\n')
 }
 
-func (g *kernelGen) nyi(pos frontend.Pos, format string, args ...any) {
-	g.diags = append(g.diags, frontend.Diagnostic{Pos: pos, Severity: frontend.SevError,
-		Msg: "not yet implemented: " + fmt.Sprintf(format, args...) + " [nyi]"})
+// nyi reports a not-yet-implemented construct of the kernel's loop (of
+// no loop in a device procedure's own code).
+func (g *kernelGen) nyi(l frontend.Limit, pos frontend.Pos, format string, args ...any) {
+	var loop frontend.Pos
+	if g.k != nil {
+		loop = g.k.Do.Pos
+	}
+	g.diags = append(g.diags, frontend.NYI(l, pos, loop, format, args...))
 }
 
 // internal reports a broken invariant of the plan.

@@ -247,7 +247,7 @@ func (g *kernelGen) sharedLoop(group []*frontend.Construct) {
 			seen[r.Sym] = true
 			id, _, ok := deviceReduction(r.Op, r.Sym.Type)
 			if !ok {
-				g.nyi(c.Pos, "reduce(%s: %s) of type %s on cuda", r.Op, r.Sym.Name, r.Sym.Type)
+				g.nyi(frontend.NYIReduceType, c.Pos, "reduce(%s: %s) of type %s on cuda", r.Op, r.Sym.Name, r.Sym.Type)
 				continue
 			}
 			if _, ok := g.names[r.Sym]; !ok {
@@ -435,7 +435,7 @@ func (g *kernelGen) stagedLoop(c *frontend.Construct, in *lowering.InnerLoop) {
 	phase("fgpu_e & 31", "fgpu_e >> 5", func() {
 		lv, _, ok := g.lvalue(a.LHS)
 		if !ok {
-			g.nyi(a.Pos, "assignment to %s in an offloaded loop", a.LHS)
+			g.nyi(frontend.NYIDesignator, a.Pos, "assignment to %s in an offloaded loop", a.LHS)
 			return
 		}
 		g.line("%s = %s[fgpu_ex][fgpu_ey];", lv, tile)

@@ -69,7 +69,7 @@ func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 				continue
 			}
 			if k >= len(dims) || k >= len(g.at) {
-				g.nyi(e.Pos, "a section of another rank in an array expression of an offloaded loop")
+				g.nyi(frontend.NYIArraySection, e.Pos, "a section of another rank in an array expression of an offloaded loop")
 				return "0"
 			}
 			idx = append(idx, fmt.Sprintf("(%s + %s * %s)", dims[k].lo, g.at[k], dims[k].st))
@@ -86,7 +86,7 @@ func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 			idx = f
 		} else {
 			if k >= len(dims) || k >= len(g.at) {
-				g.nyi(e.Pos, "a section of another rank in an array assignment of an offloaded loop")
+				g.nyi(frontend.NYIArraySection, e.Pos, "a section of another rank in an array assignment of an offloaded loop")
 				return "0"
 			}
 			idx = fmt.Sprintf("(%s + %s * %s)", dims[k].lo, g.at[k], dims[k].st)
@@ -166,7 +166,7 @@ func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
 	ct := ctype(t)
 	dims := g.arrayShape(a[0])
 	if dims == nil {
-		g.nyi(e.Pos, "the argument of %s in an offloaded loop", name)
+		g.nyi(frontend.NYIIntrinsic, e.Pos, "the argument of %s in an offloaded loop", name)
 		return "0"
 	}
 	var b strings.Builder
