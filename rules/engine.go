@@ -210,7 +210,7 @@ func (p *program) suspects(err error) string {
 // Result is one evaluation of the rules over one program's facts.
 type Result struct {
 	prog  *program
-	store *store // the model: input and derived facts
+	store *store     // the model: input and derived facts
 	input inputFacts // the input facts (given, or written in the rule files)
 
 	// Stats is the engine's per-stratum timing. Stratum numbering varies
