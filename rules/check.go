@@ -139,7 +139,30 @@ type checkCtx struct {
 	reported map[string]bool
 	// Indexes of facts, built on first use.
 	callees, bodyCalls, owners map[string][]string
+	loopSites                  map[string][]string // loop -> the sites in its body
 	inLoop                     map[string]bool
+	// indexes caches byArg: a lookup per site must not scan (and sort) a
+	// whole relation, or reporting is quadratic in the loops.
+	indexes map[string]map[string][]ast.Atom
+}
+
+// byArg returns the facts of pred grouped by the name in argument col, each
+// group in the order of Result.Facts (sorted).
+func (c *checkCtx) byArg(pred string, col int) map[string][]ast.Atom {
+	key := fmt.Sprintf("%s/%d", pred, col)
+	if m, ok := c.indexes[key]; ok {
+		return m
+	}
+	if c.indexes == nil {
+		c.indexes = map[string]map[string][]ast.Atom{}
+	}
+	m := map[string][]ast.Atom{}
+	for _, f := range c.res.Facts(pred) {
+		k := sym(f.Args[col])
+		m[k] = append(m[k], f)
+	}
+	c.indexes[key] = m
+	return m
 }
 
 func sym(t ast.BaseTerm) string {
@@ -249,8 +272,10 @@ func (c *checkCtx) callDepths(loop string) map[string]int {
 		c.callees = map[string][]string{}
 		c.inLoop = map[string]bool{}
 		c.bodyCalls = map[string][]string{}
+		c.loopSites = map[string][]string{}
 		for _, f := range c.res.Facts("in_loop") {
 			c.inLoop[sym(f.Args[0])+" "+sym(f.Args[1])] = true
+			c.loopSites[sym(f.Args[1])] = append(c.loopSites[sym(f.Args[1])], sym(f.Args[0]))
 		}
 		for _, f := range c.res.Facts("calls") {
 			site, caller, callee := sym(f.Args[0]), sym(f.Args[1]), sym(f.Args[2])
@@ -260,13 +285,11 @@ func (c *checkCtx) callDepths(loop string) map[string]int {
 	}
 	depth := map[string]int{}
 	var frontier []string
-	for site, callees := range c.bodyCalls {
-		if c.inLoop[site+" "+loop] {
-			for _, q := range callees {
-				if _, ok := depth[q]; !ok {
-					depth[q] = 1
-					frontier = append(frontier, q)
-				}
+	for _, site := range c.loopSites[loop] {
+		for _, q := range c.bodyCalls[site] {
+			if _, ok := depth[q]; !ok {
+				depth[q] = 1
+				frontier = append(frontier, q)
 			}
 		}
 	}
@@ -403,10 +426,7 @@ func (c *checkCtx) message(reason, site string) string {
 
 // typeAt describes the unsupported type used at a site.
 func (c *checkCtx) typeAt(site, reason string) string {
-	for _, f := range c.res.Facts("uses_type") {
-		if sym(f.Args[2]) != site {
-			continue
-		}
+	for _, f := range c.byArg("uses_type", 2)[site] {
 		t := sym(f.Args[1])
 		what := "a value"
 		if sym(f.Args[3]) == "/decl" {
@@ -421,11 +441,9 @@ func (c *checkCtx) typeAt(site, reason string) string {
 
 func (c *checkCtx) typeString(t string) string {
 	if strings.HasPrefix(t, "/t/derived/") {
-		for _, f := range c.res.Facts("derived_type") {
-			if sym(f.Args[0]) == t {
-				n, _ := f.Args[1].(ast.Constant).StringValue()
-				return "type(" + n + "), which has a component of an unsupported type"
-			}
+		for _, f := range c.byArg("derived_type", 0)[t] {
+			n, _ := f.Args[1].(ast.Constant).StringValue()
+			return "type(" + n + "), which has a component of an unsupported type"
 		}
 	}
 	parts := strings.Split(strings.TrimPrefix(t, "/t/"), "/")
@@ -436,32 +454,24 @@ func (c *checkCtx) typeString(t string) string {
 }
 
 func (c *checkCtx) impureWhat(site string) string {
-	for _, f := range c.res.Facts("calls") {
-		if sym(f.Args[0]) == site {
-			return c.procName(sym(f.Args[2])) + " is not pure"
-		}
+	for _, f := range c.byArg("calls", 0)[site] {
+		return c.procName(sym(f.Args[2])) + " is not pure"
 	}
-	for _, f := range c.res.Facts("calls_external") {
-		if sym(f.Args[0]) == site {
-			n, _ := f.Args[2].(ast.Constant).StringValue()
-			return n + " has no explicit pure interface"
-		}
+	for _, f := range c.byArg("calls_external", 0)[site] {
+		n, _ := f.Args[2].(ast.Constant).StringValue()
+		return n + " has no explicit pure interface"
 	}
-	for _, f := range c.res.Facts("impure_intrinsic") {
-		if sym(f.Args[0]) == site {
-			n, _ := f.Args[1].(ast.Constant).StringValue()
-			return "intrinsic " + n + " is not pure"
-		}
+	for _, f := range c.byArg("impure_intrinsic", 0)[site] {
+		n, _ := f.Args[1].(ast.Constant).StringValue()
+		return "intrinsic " + n + " is not pure"
 	}
 	return "the procedure is not pure"
 }
 
 func (c *checkCtx) varAt(site, pred string) string {
-	for _, f := range c.res.Facts(pred) {
-		if sym(f.Args[2]) == site {
-			if v := c.set.Vars[sym(f.Args[1])]; v != nil {
-				return v.Name
-			}
+	for _, f := range c.byArg(pred, 2)[site] {
+		if v := c.set.Vars[sym(f.Args[1])]; v != nil {
+			return v.Name
 		}
 	}
 	return "a variable"
@@ -485,8 +495,8 @@ func (c *checkCtx) semanticErrors() {
 // the first read that may see another iteration's value, and the fixes.
 func (c *checkCtx) raceMessage(site string) string {
 	loop, v := "", ""
-	for _, f := range c.res.Facts("shared_race_at") {
-		if sym(f.Args[2]) == site && (v == "" || sym(f.Args[1]) < v) {
+	for _, f := range c.byArg("shared_race_at", 2)[site] {
+		if v == "" || sym(f.Args[1]) < v {
 			loop, v = sym(f.Args[0]), sym(f.Args[1])
 		}
 	}
@@ -499,20 +509,18 @@ func (c *checkCtx) raceMessage(site string) string {
 	// read before the iteration defines it.
 	red := map[string]bool{}
 	ops := map[string]bool{}
-	for _, f := range c.res.Facts("red_stmt") {
-		if sym(f.Args[1]) == v {
-			red[sym(f.Args[0])] = true
-		}
+	for _, f := range c.byArg("red_stmt", 1)[v] {
+		red[sym(f.Args[0])] = true
 	}
-	for _, f := range c.res.Facts("shared_red_op") {
-		if sym(f.Args[0]) == loop && sym(f.Args[1]) == v {
+	for _, f := range c.byArg("shared_red_op", 0)[loop] {
+		if sym(f.Args[1]) == v {
 			ops[sym(f.Args[2])] = true
 		}
 	}
 	first := func(pred string, keep func(site string) bool) (frontend.Pos, bool) {
 		var ps []frontend.Pos
-		for _, f := range c.res.Facts(pred) {
-			if sym(f.Args[0]) == loop && sym(f.Args[1]) == v && keep(sym(f.Args[2])) {
+		for _, f := range c.byArg(pred, 0)[loop] {
+			if sym(f.Args[1]) == v && keep(sym(f.Args[2])) {
 				ps = append(ps, c.pos(sym(f.Args[2])))
 			}
 		}
@@ -524,8 +532,8 @@ func (c *checkCtx) raceMessage(site string) string {
 	}
 	why := "it is not defined before every use in each iteration, nor updated only as a reduction s = s op e"
 	inMask := false
-	for _, f := range c.res.Facts("shared_race_read") {
-		inMask = inMask || sym(f.Args[0]) == loop && sym(f.Args[1]) == v && sym(f.Args[2]) == loop
+	for _, f := range c.byArg("shared_race_read", 0)[loop] {
+		inMask = inMask || sym(f.Args[1]) == v && sym(f.Args[2]) == loop
 	}
 	nonRedRead, hasNonRedRead := first("shared_read", func(s string) bool { return !red[s] && s != loop })
 	nonRedWrite, hasNonRedWrite := first("shared_write", func(s string) bool { return !red[s] })
@@ -578,8 +586,8 @@ func (c *checkCtx) warnings() {
 	}
 	for _, k := range keys {
 		op := ""
-		for _, f := range c.res.Facts("shared_reduce") {
-			if sym(f.Args[0]) == k[0] && sym(f.Args[1]) == k[1] {
+		for _, f := range c.byArg("shared_reduce", 0)[k[0]] {
+			if sym(f.Args[1]) == k[1] {
 				op = reduceOpSpelling(sym(f.Args[2]))
 			}
 		}

@@ -12,7 +12,10 @@ Decl violation(Kind, X)
 
 has_outcome(L, Dev) :- outcome(L, Dev, _).
 has_reason(L, Dev) :- outcome_reason(L, Dev, _, _).
-has_loc(S) :- loc(S, _, _, _).
+# Only the sites of reasons are looked up (a copy of every loc fact would be
+# the largest relation of a large program).
+reason_site(S) :- outcome_reason(_, _, _, S).
+has_loc(S) :- reason_site(S), loc(S, _, _, _).
 documented(R) :- reason(R, _, _).
 
 violation(/violation/loop_without_outcome, L) :- loop(L, _, _), device(Dev), !has_outcome(L, Dev).

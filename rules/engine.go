@@ -210,8 +210,8 @@ func (p *program) suspects(err error) string {
 // Result is one evaluation of the rules over one program's facts.
 type Result struct {
 	prog  *program
-	store *factstore.MultiIndexedArrayInMemoryStore // the model: input and derived facts
-	input *factstore.MultiIndexedArrayInMemoryStore // the input facts (and facts written in the rule files)
+	store *store     // the model: input and derived facts
+	input inputFacts // the input facts (given, or written in the rule files)
 
 	// Stats is the engine's per-stratum timing. Stratum numbering varies
 	// between runs (P22); use FileTimes for anything shown to users.
@@ -253,10 +253,11 @@ func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) 
 	start := time.Now()
 	r := &Result{
 		prog:      p,
-		store:     factstore.NewMultiIndexedArrayInMemoryStore(), // P4, P13
-		input:     factstore.NewMultiIndexedArrayInMemoryStore(),
+		store:     newStore(), // compares with Equals (P4); see store.go
+		input:     inputFacts{derived: newStore()},
 		FileTimes: map[string]time.Duration{},
 	}
+	r.input.model, r.input.prog = r.store, p
 	var errs []error
 	for _, f := range facts {
 		if err := p.checkFact(f); err != nil {
@@ -268,13 +269,13 @@ func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) 
 			continue
 		}
 		r.store.Add(f)
-		r.input.Add(f)
+		r.input.add(p, f)
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	for _, f := range p.info.InitialFacts {
-		r.input.Add(f)
+		r.input.add(p, f)
 	}
 	var opts []engine.EvalOption
 	if limit > 0 {
@@ -307,6 +308,30 @@ func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) 
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
+}
+
+// inputFacts tells the input facts of an evaluation apart from derived
+// ones without a second copy of the input: a fact of a predicate that no
+// rule derives is in the model only as an input fact, so only the input
+// facts of derived predicates are kept aside.
+type inputFacts struct {
+	model   *store
+	prog    *program
+	derived *store
+}
+
+func (in *inputFacts) add(p *program, f ast.Atom) {
+	if len(p.rules[f.Predicate]) > 0 {
+		in.derived.Add(f)
+	}
+}
+
+// Contains reports whether f is an input fact.
+func (in *inputFacts) Contains(f ast.Atom) bool {
+	if len(in.prog.rules[f.Predicate]) > 0 {
+		return in.derived.Contains(f)
+	}
+	return in.model.Contains(f)
 }
 
 // checkFact rejects facts that Mangle would silently misuse (P8, P18).

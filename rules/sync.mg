@@ -145,8 +145,8 @@ launch_uses(L, V) :- launch(L), buffer(L, V, /read_only), var_attr(V, /array).
 
 dirty_stor(X) :- launch_writes(_, V), stor(V, X).
 resident_stor(X) :- launch_uses(_, V), stor(V, X).
-may_dirty(V) :- stor(V, X), dirty_stor(X).
-may_resident(V) :- stor(V, X), resident_stor(X).
+may_dirty(V) :- dirty_stor(X), stor(V, X).
+may_resident(V) :- resident_stor(X), stor(V, X).
 ptr_may_dirty(/yes) :- any_pointee(X), dirty_stor(X).
 ptr_may_resident(/yes) :- any_pointee(X), resident_stor(X).
 
@@ -163,8 +163,8 @@ acc(L, V, /read) :- launch(L), locality(L, /local_init, V, _).
 lifted_proc(P) :- proc_attr(P, /pure).
 assumed_size(V) :- var_attr(V, /assumed_size).
 is_dummy(V) :- var_attr(V, /dummy).
-lift_src(P, V, M) :- acc(S, V, M), hstmt(S, P, _), lifted_proc(P).
-lift_src(P, V, M) :- acc(S, V, M), hstmt(S, P, _), assumed_size(V).
+lift_src(P, V, M) :- lifted_proc(P), hstmt(S, P, _), acc(S, V, M).
+lift_src(P, V, M) :- assumed_size(V), acc(S, V, M), hstmt(S, P, _).
 host_call(C, P) :- hcall(C, P), !device_stmt(C).
 lifted(C, A, M) :- lift_src(P, D, M), is_dummy(D), host_call(C, P), hcall_arg(C, D, A).
 lifted(C, V, M) :- lift_src(P, V, M), host_call(C, P), !is_dummy(V).
@@ -186,10 +186,9 @@ lift_nyi(S, V) :- acc(S, V, _), assumed_size(V), hstmt(S, P, _), open_proc(P), m
 # reduce variable cleared before each launch moves no bytes, an array
 # assigned whole is not copied back first).
 # (Not when the statement calls a procedure: it may read V first.)
-reads_var(S, V) :- hacc(S, V, /read).
 calls_any(S) :- hcall(S, _).
 calls_any(S) :- hcall_external(S).
-overwrites(S, V) :- hoverwrite(S, V), !reads_var(S, V), !calls_any(S).
+overwrites(S, V) :- hoverwrite(S, V), !hacc(S, V, /read), !calls_any(S).
 
 fetch_at(S, V) :- here_acc(S, V, /read), may_dirty(V).
 fetch_at(S, V) :- here_acc(S, V, /write), may_dirty(V), !overwrites(S, V).
@@ -222,9 +221,8 @@ discard_at(S, D) :- exit_stmt(S, P), !lifted_proc(P), ends_with_call(P, D), may_
 # Waits.
 has_launch(/yes) :- launch(_).
 stopping_launch(/yes) :- launch(L), loop_can_stop(L).
-in_impure(S) :- hstmt(S, P, _), !lifted_proc(P), !device_stmt(S).
 timing_proc(Q) :- htiming(S), hstmt(S, Q, _).
-timing_proc(Q) :- host_call(S, R), hstmt(S, Q, _), timing_proc(R).
+timing_proc(Q) :- timing_proc(R), host_call(S, R), hstmt(S, Q, _).
 acts_outside(S) :- hio(S).
 acts_outside(S) :- hstmt(S, _, /stop).
 acts_outside(S) :- hstmt(S, _, /unknown).
@@ -233,13 +231,20 @@ wait_at(S, /timing) :- host_call(S, Q), timing_proc(Q), in_impure(S), has_launch
 wait_at(S, /end) :- hstmt(S, P, /end), main_program(P), has_launch(/yes).
 wait_at(S, /outside) :- acts_outside(S), in_impure(S), stopping_launch(/yes).
 external_at(S) :- hcall_external(S), in_impure(S), has_launch(/yes).
+# in_impure only for the statements the rules above ask about (of all host
+# statements it would be one of the largest relations).
+wait_site(S) :- htiming(S).
+wait_site(S) :- host_call(S, Q), timing_proc(Q).
+wait_site(S) :- acts_outside(S).
+wait_site(S) :- hcall_external(S).
+in_impure(S) :- wait_site(S), hstmt(S, P, _), !lifted_proc(P), !device_stmt(S).
 
 # Hoisting: out of the outermost enclosing host loop that launches
 # nothing, in the procedure or any it calls; never for a name declared in
 # a construct (it may not be in scope before the loop), nor for a pointer
 # the loop may point elsewhere.
 proc_launches(P) :- launch_in(P, _).
-proc_launches(P) :- hstmt(S, P, _), host_call(S, Q), proc_launches(Q).
+proc_launches(P) :- proc_launches(Q), host_call(S, Q), hstmt(S, P, _).
 loop_launches(H) :- launch(H).
 loop_launches(H) :- hin_loop(L, H), launch(L).
 loop_launches(H) :- hin_loop(S, H), hcall(S, Q), proc_launches(Q).
