@@ -14,10 +14,9 @@ import (
 	"sort"
 	"strings"
 
-	"fgpu/emit"
+	"fgpu/cmd/fgpu/driver"
 	"fgpu/frontend"
 	"fgpu/frontend/target"
-	"fgpu/lowering"
 	"fgpu/rules"
 )
 
@@ -70,7 +69,7 @@ func generate(path, dev string) (text string) {
 		}
 	}()
 	var b strings.Builder
-	opts := rules.CheckOptions{Device: dev}
+	var opts rules.CheckOptions
 	for _, f := range flags(path) {
 		switch {
 		case f == "--gpu-allow-cpu-fallback":
@@ -81,28 +80,27 @@ func generate(path, dev string) (text string) {
 			opts.UnsupportedAs = strings.TrimPrefix(f, "--unsupported-as=")
 		}
 	}
-	prog, diags := frontend.Load([]string{path}, frontend.Options{})
-	if diags.HasErrors() || prog == nil {
-		diags.Render(&b, prog)
+	r, err := driver.Pipeline(driver.Config{Files: []string{path}, Target: target.Must(dev), Check: opts, StopAfter: driver.PhaseEmit})
+	if err != nil {
+		return "pipeline: " + err.Error() + "\n"
+	}
+	if r.Check == nil {
+		r.Diags.Render(&b, r.Prog)
 		return b.String()
 	}
-	cr, err := rules.Check(prog, opts)
-	if err != nil {
-		return "check: " + err.Error() + "\n"
-	}
-	cr, as, err := lowering.ArrayStatements(prog, cr, opts)
-	if err != nil {
-		return "array statements: " + err.Error() + "\n"
-	}
-	for _, l := range cr.Loops {
+	for _, l := range r.Check.Loops {
 		fmt.Fprintf(&b, "loop %s:%d %s %s\n", l.Pos.File, l.Pos.Line, l.Outcome, l.Reason)
 	}
-	cr.Diags.Render(&b, prog)
-	if cr.Diags.HasErrors() {
+	r.PhaseDiags(driver.PhaseArrayStmts).Render(&b, r.Prog)
+	if r.Last < driver.PhaseArrayStmts {
 		return b.String()
 	}
-	out, ed := emit.Generate(prog, cr, emit.Options{Target: target.Must(dev), ArrayStmts: as})
-	ed.Render(&b, prog)
+	var later frontend.Diagnostics
+	for _, p := range []driver.Phase{driver.PhaseLowering, driver.PhaseSync, driver.PhaseEmit} {
+		later = append(later, r.PhaseDiags(p)...)
+	}
+	later.Sort().Render(&b, r.Prog)
+	out := r.Output
 	if out == nil {
 		return b.String()
 	}

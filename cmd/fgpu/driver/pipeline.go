@@ -36,7 +36,7 @@ const (
 	PhaseArrayStmts              // dead array stores removed, array statements made loops (lowering.ArrayStatements)
 	PhaseLowering                // kernels extracted and verified (lowering.Lower)
 	PhaseSync                    // fetches, waits, discards placed in the host text (lowering.PlaceSync)
-	PhaseEmit                    // host Fortran, interface module, kernels (emit.GenerateFrom)
+	PhaseEmit                    // host Fortran, interface module, kernels (emit.Generate)
 	PhaseCompile                 // build only: the compilers and the link
 )
 
@@ -64,7 +64,10 @@ func ParsePhase(s string) (Phase, error) {
 
 // Config is what one run of the pipeline reads.
 type Config struct {
-	Files                []string
+	Files []string
+	// Source, when set, is the one file of the program, given as text
+	// (tests of golden files; Files is then ignored).
+	Source *Source
 	Defines, IncludeDirs []string
 	Target               *target.Target // nil: cpu
 	// Check: the offload choices (fallback, unsupported-as, omp loops);
@@ -79,6 +82,12 @@ type Config struct {
 	// ViolationsFatal: the analyses' broken invariants are an error
 	// (check, explain, build), else only reported (facts, query).
 	ViolationsFatal bool
+}
+
+// Source is a file given as text.
+type Source struct {
+	Name string
+	Text []byte
 }
 
 // PhaseTime is the wall time of one phase.
@@ -172,7 +181,13 @@ func Pipeline(cfg Config) (r *Result, err error) {
 		fn func() error
 	}{
 		{PhaseLoad, func() error {
-			prog, diags := frontend.Load(cfg.Files, frontend.Options{Defines: cfg.Defines, IncludeDirs: cfg.IncludeDirs})
+			var prog *frontend.Program
+			var diags frontend.Diagnostics
+			if cfg.Source != nil {
+				prog, diags = frontend.LoadSource(cfg.Source.Name, cfg.Source.Text)
+			} else {
+				prog, diags = frontend.Load(cfg.Files, frontend.Options{Defines: cfg.Defines, IncludeDirs: cfg.IncludeDirs})
+			}
 			r.Prog = prog
 			r.Diags = append(r.Diags, diags...)
 			if prog == nil && !diags.HasErrors() {
@@ -235,7 +250,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return nil
 		}},
 		{PhaseEmit, func() error {
-			out, diags := emit.GenerateFrom(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: t, Fast: cfg.Fast, ArrayStmts: r.ArrayStmts})
+			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: t, Fast: cfg.Fast, ArrayStmts: r.ArrayStmts})
 			r.Output = out
 			r.Diags = append(r.Diags, diags...)
 			return nil
