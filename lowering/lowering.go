@@ -131,6 +131,7 @@ type state struct {
 	diags frontend.Diagnostics
 	loops []*loopInfo
 	sites map[*frontend.Construct]string // loop -> site name (loopSite)
+	ix    *derived                       // derivedIndex
 }
 
 type loopInfo struct {
@@ -552,6 +553,40 @@ func (st *state) loopSite(c *frontend.Construct) string {
 	return st.sites[c]
 }
 
+// derived is the derived facts lowering reads per kernel, indexed by loop
+// site once (reading them per kernel costs kernels x facts).
+type derived struct {
+	private, last, written map[string][]string // loop -> variable sites
+	reduces                map[string][]rules.SharedReduce
+	aliases                []rules.SitePair
+}
+
+func (st *state) derivedIndex() *derived {
+	if st.ix != nil {
+		return st.ix
+	}
+	ix := &derived{private: map[string][]string{}, last: map[string][]string{}, written: map[string][]string{}, reduces: map[string][]rules.SharedReduce{}}
+	st.ix = ix
+	if st.cr == nil || st.cr.Result == nil {
+		return ix
+	}
+	r := st.cr.Result
+	for _, f := range r.SharedPrivate() {
+		ix.private[f.A] = append(ix.private[f.A], f.B)
+	}
+	for _, f := range r.SharedLast() {
+		ix.last[f.A] = append(ix.last[f.A], f.B)
+	}
+	for _, f := range r.SharedReduces() {
+		ix.reduces[f.Loop] = append(ix.reduces[f.Loop], f)
+	}
+	for _, f := range r.WrittenBuffers() {
+		ix.written[f.A] = append(ix.written[f.A], f.B)
+	}
+	ix.aliases = r.Aliases()
+	return ix
+}
+
 // reduceOps spells the operators of rules/shared.mg as Param.Op does.
 var reduceOps = map[string]string{
 	"/plus": "+", "/times": "*", "/max": "max", "/min": "min", "/iand": "iand", "/ior": "ior", "/ieor": "ieor",
@@ -571,22 +606,19 @@ func (st *state) sharedScalars(k *Kernel) map[*frontend.Symbol]sharedDecision {
 		}
 		return nil
 	}
-	for _, f := range st.cr.Result.SharedPrivate() {
-		if f.A == loop {
-			if s := sym(f.B); s != nil {
-				out[s] = sharedDecision{class: "local"}
-			}
+	ix := st.derivedIndex()
+	for _, v := range ix.private[loop] {
+		if s := sym(v); s != nil {
+			out[s] = sharedDecision{class: "local"}
 		}
 	}
-	for _, f := range st.cr.Result.SharedLast() {
-		if f.A == loop {
-			if s := sym(f.B); s != nil {
-				out[s] = sharedDecision{class: "last"}
-			}
+	for _, v := range ix.last[loop] {
+		if s := sym(v); s != nil {
+			out[s] = sharedDecision{class: "last"}
 		}
 	}
-	for _, f := range st.cr.Result.SharedReduces() {
-		if f.Loop == loop {
+	for _, f := range ix.reduces[loop] {
+		{
 			if s := sym(f.Var); s != nil {
 				op, ok := reduceOps[f.Op]
 				if !ok {
@@ -608,18 +640,15 @@ func (st *state) writtenBuffers(k *Kernel) map[*frontend.Symbol]bool {
 	if st.cr == nil {
 		return out
 	}
-	loop := st.loopSite(k.Loop)
-	for _, f := range st.cr.Result.WrittenBuffers() {
-		if f.A != loop {
-			continue
-		}
-		if s := st.cr.Facts.Vars[f.B]; s != nil {
+	ix := st.derivedIndex()
+	for _, v := range ix.written[st.loopSite(k.Loop)] {
+		if s := st.cr.Facts.Vars[v]; s != nil {
 			out[frontend.UltimateSymbol(s)] = true
 		}
 	}
 	// A kernel parameter that is an associate name (the loop writes
 	// through it) is written when its selector's variable is.
-	for _, f := range st.cr.Result.Aliases() {
+	for _, f := range ix.aliases {
 		a, r := st.cr.Facts.Vars[f.A], st.cr.Facts.Vars[f.B]
 		if a != nil && r != nil && out[frontend.UltimateSymbol(r)] {
 			out[frontend.UltimateSymbol(a)] = true

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 
 	"fgpu/frontend"
@@ -53,6 +54,18 @@ func init() {
 }
 
 func main() {
+	// FGPU_CPUPROFILE=FILE writes a CPU profile of the command (for
+	// `go tool pprof`; bench/analysis/README.md).
+	if p := os.Getenv("FGPU_CPUPROFILE"); p != "" {
+		if f, err := os.Create(p); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				code := run(os.Args[1:], os.Stdout, os.Stderr)
+				pprof.StopCPUProfile()
+				f.Close()
+				os.Exit(code)
+			}
+		}
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
