@@ -36,6 +36,7 @@ import (
 
 	"fgpu/facts"
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/rules"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -170,12 +171,8 @@ func failedSynth(prog *frontend.Program, cr *rules.CheckResult, as *ArrayStmts) 
 			bad[sl] = true
 		}
 	}
-	dev := cr.Device
-	dev = strings.TrimPrefix(dev, "/dev/")
-	if dev == "metal" {
-		dev = "cpu" // the verifier does not depend on the device
-	}
-	_, diags := Lower(prog, cr, Options{Device: dev})
+	// The verifier does not depend on the device.
+	_, diags := Lower(prog, cr, Options{Target: target.Must("cpu")})
 	for _, d := range diags {
 		if d.Severity != frontend.SevError {
 			continue

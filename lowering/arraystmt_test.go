@@ -1,6 +1,7 @@
 package lowering
 
 import (
+	"fgpu/frontend/target"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ end program
 	if ds.HasErrors() {
 		t.Fatalf("front end: %v", ds)
 	}
-	opts := rules.CheckOptions{Device: dev}
+	opts := rules.CheckOptions{Target: target.Must(dev)}
 	cr, err := rules.Check(prog, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -188,11 +189,11 @@ func TestArrayStatementsNoParallelLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	prog, _ := frontend.Load([]string{path}, frontend.Options{})
-	cr, err := rules.Check(prog, rules.CheckOptions{Device: "cpu"})
+	cr, err := rules.Check(prog, rules.CheckOptions{Target: target.Must("cpu")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cr2, as, err := ArrayStatements(prog, cr, rules.CheckOptions{Device: "cpu"})
+	cr2, as, err := ArrayStatements(prog, cr, rules.CheckOptions{Target: target.Must("cpu")})
 	if err != nil || cr2 != cr || len(as.Loops)+len(as.Dead) != 0 {
 		t.Errorf("a program without parallel loops changed: %v %d %d", err, len(as.Loops), len(as.Dead))
 	}

@@ -21,6 +21,7 @@ import (
 	"sort"
 
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/rules"
 )
 
@@ -104,7 +105,7 @@ type Plan struct {
 
 // Options of lowering.
 type Options struct {
-	Device string // "none", "cpu", "cuda"
+	Target *target.Target // nil: cpu
 }
 
 // Pass is one named pass.
@@ -142,6 +143,9 @@ type loopInfo struct {
 
 // Lower runs the passes.
 func Lower(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Plan, frontend.Diagnostics) {
+	if opts.Target == nil {
+		opts.Target = target.Must("cpu")
+	}
 	st := &state{prog: prog, cr: cr, opts: opts, plan: &Plan{ByLoop: map[*frontend.Construct]*Kernel{}, Host: map[*frontend.Construct]bool{}}}
 	st.collect()
 	for _, p := range Passes {
@@ -212,7 +216,7 @@ func dispatch(st *state) {
 			outcome[l.Loop] = l.Outcome
 		}
 	}
-	if st.cr != nil && st.opts.Device != "none" {
+	if st.cr != nil && st.opts.Target.Offloads() {
 		for _, l := range st.cr.Loops {
 			if l.Kind == "omp_parallel_do" && l.Outcome == "offload" {
 				// Never leave a loop the analyses assigned to the device on
@@ -229,7 +233,7 @@ func dispatch(st *state) {
 			continue
 		}
 		d := k.Head.(*frontend.DoStmt)
-		if st.opts.Device == "none" || st.cr == nil || outcome[st.loopSite(k)] != "offload" {
+		if !st.opts.Target.Offloads() || st.cr == nil || outcome[st.loopSite(k)] != "offload" {
 			st.plan.Host[k] = true
 			continue
 		}

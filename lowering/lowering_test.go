@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 	"fgpu/rules"
 )
 
@@ -20,11 +21,11 @@ func lower(t *testing.T, src string) (*Plan, frontend.Diagnostics) {
 	if ds.HasErrors() {
 		t.Fatalf("front end: %v", ds)
 	}
-	cr, err := rules.Check(prog, rules.CheckOptions{Device: "cpu"})
+	cr, err := rules.Check(prog, rules.CheckOptions{Target: target.Must("cpu")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Lower(prog, cr, Options{Device: "cpu"})
+	return Lower(prog, cr, Options{Target: target.Must("cpu")})
 }
 
 func TestExtractParams(t *testing.T) {

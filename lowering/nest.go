@@ -117,7 +117,7 @@ func nest(st *state) {
 			}
 			in.Locals, in.Reduce = loopLocality(c)
 			k.Inner[c] = in
-			if in.Mode == NestShared && st.opts.Device == "cuda" {
+			if in.Mode == NestShared && st.opts.Target.Caps.SharedMemory {
 				k.Grouped = true
 			}
 		})

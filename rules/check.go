@@ -14,17 +14,18 @@ import (
 
 	"fgpu/facts"
 	"fgpu/frontend"
+	"fgpu/frontend/target"
 
 	"github.com/google/mangle/ast"
 )
 
 // CheckOptions are the command-line choices that the analyses see.
 type CheckOptions struct {
-	Device           string // "cuda", "cpu" or "metal"
-	Fallback         bool   // --gpu-allow-cpu-fallback
-	ShowKernelSource bool   // --show-gpu-kernel-source
-	UnsupportedAs    string // "" or "metal": apply that device's unsupported list
-	OffloadOmp       bool   // --gpu-offload-omp-loops
+	Target           *target.Target // the device loops go to; nil: cpu
+	Fallback         bool           // --gpu-allow-cpu-fallback
+	ShowKernelSource bool           // --show-gpu-kernel-source
+	UnsupportedAs    *target.Target // nil, or the device whose unsupported list applies (--unsupported-as)
+	OffloadOmp       bool           // --gpu-offload-omp-loops
 }
 
 // LoopOutcome is the decision for one parallel loop.
@@ -45,7 +46,8 @@ type CheckResult struct {
 	Facts  *facts.Set
 	Input  []ast.Atom // the atoms evaluated: Facts' atoms, the device and the options
 	Result *Result
-	Device string // the device whose rules were applied (/dev/...)
+	Device string         // the name constant of the device whose rules were applied (/dev/...)
+	Target *target.Target // that device
 	// Times of the stages, for --time-passes.
 	FactsTime, EvalTime time.Duration
 }
@@ -74,28 +76,27 @@ type Input struct {
 	Atoms []ast.Atom
 	// Device is the name constant of the device whose rules apply.
 	Device string
+	Target *target.Target
 	Time   time.Duration // of the extraction
 }
 
 // Extract is the facts phase: the program's facts and the device and
 // option facts of opts.
 func Extract(prog *frontend.Program, opts CheckOptions) (*Input, error) {
-	dev := opts.Device
-	if dev == "" {
-		dev = "cpu"
+	t := opts.Target
+	if t == nil {
+		t = target.Must("cpu")
 	}
-	if opts.UnsupportedAs != "" {
-		dev = opts.UnsupportedAs
+	if opts.UnsupportedAs != nil {
+		t = opts.UnsupportedAs
 	}
-	switch dev {
-	case "cuda", "cpu", "metal":
-	default:
-		return nil, fmt.Errorf("unknown device %q (cuda, cpu or metal)", dev)
+	if !t.Offloads() {
+		return nil, fmt.Errorf("the analyses need a device (cpu, cuda or metal), not %s", t)
 	}
 	t0 := time.Now()
 	set := facts.Extract(prog, facts.Options{OmpLoops: opts.OffloadOmp})
 	atoms := append([]ast.Atom(nil), set.Atoms...)
-	devName := "/dev/" + dev
+	devName := t.DeviceFact()
 	atoms = append(atoms, ast.NewAtom("device", nameConst(devName)))
 	for _, o := range []struct {
 		name string
@@ -105,7 +106,7 @@ func Extract(prog *frontend.Program, opts CheckOptions) (*Input, error) {
 			atoms = append(atoms, ast.NewAtom("option", nameConst(o.name)))
 		}
 	}
-	return &Input{Set: set, Atoms: atoms, Device: devName, Time: time.Since(t0)}, nil
+	return &Input{Set: set, Atoms: atoms, Device: devName, Target: t, Time: time.Since(t0)}, nil
 }
 
 // CheckInput is the analyses phase: the rules evaluated over in, and the
@@ -117,7 +118,7 @@ func CheckInput(prog *frontend.Program, in *Input, opts CheckOptions) (*CheckRes
 		return nil, err
 	}
 	set, devName := in.Set, in.Device
-	cr := &CheckResult{Facts: set, Input: in.Atoms, Result: res, Device: devName, FactsTime: in.Time, EvalTime: time.Since(t1)}
+	cr := &CheckResult{Facts: set, Input: in.Atoms, Result: res, Device: devName, Target: in.Target, FactsTime: in.Time, EvalTime: time.Since(t1)}
 	c := &checkCtx{set: set, res: res, dev: devName, opts: opts, cr: cr}
 	c.loops()
 	c.semanticErrors()
@@ -398,7 +399,7 @@ func semanticReason(r string) bool {
 
 // message words a reason at a site.
 func (c *checkCtx) message(reason, site string) string {
-	devName := strings.TrimPrefix(c.dev, "/dev/")
+	devName := c.cr.Target.Name
 	switch reason {
 	case "/reason/real8_on_metal", "/reason/real_ext_precision":
 		return fmt.Sprintf("not supported on %s: %s", devName, c.typeAt(site, reason))

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fgpu/frontend/target"
 	"testing"
 
 	"fgpu/frontend"
@@ -19,7 +20,7 @@ func TestDerivedAccessors(t *testing.T) {
 		if ds.HasErrors() {
 			t.Fatalf("%s: %v", f, ds)
 		}
-		cr, err := Check(prog, CheckOptions{Device: "cuda"})
+		cr, err := Check(prog, CheckOptions{Target: target.Must("cuda")})
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}

@@ -18,7 +18,7 @@ import (
 // ExplainLoop returns the lines that explain one loop's outcome.
 func ExplainLoop(cr *CheckResult, l LoopOutcome) []string {
 	c := &checkCtx{set: cr.Facts, res: cr.Result, dev: cr.Device, cr: cr}
-	dev := strings.TrimPrefix(cr.Device, "/dev/")
+	dev := cr.Target.Name
 	var out []string
 	head := fmt.Sprintf("%s:%d: ", l.Pos.File, l.Pos.Line)
 	switch l.Outcome {
@@ -123,7 +123,7 @@ func (c *checkCtx) whyNot(l LoopOutcome) []string {
 		}
 	}
 	sort.Strings(procs)
-	dev := strings.TrimPrefix(c.dev, "/dev/")
+	dev := c.cr.Target.Name
 	out := []string{}
 	if len(procs) == 0 {
 		out = append(out, "\tno call in the loop body: only the body is checked")

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fgpu/frontend/target"
 	"fmt"
 	"os"
 	"os/exec"
@@ -108,15 +109,15 @@ func directives(comment string) []string {
 }
 
 func parseFlags(p *program) error {
-	p.opts = rules.CheckOptions{Device: "cpu"}
+	p.opts = rules.CheckOptions{Target: target.Must("cpu")}
 	for _, f := range p.flags {
 		switch {
 		case f == "--gpu=cpu" || f == "--gpu=cuda_cpu":
-			p.opts.Device = "cpu"
+			p.opts.Target = target.Must("cpu")
 		case f == "--gpu=cuda":
-			p.opts.Device = "cuda"
+			p.opts.Target = target.Must("cuda")
 		case f == "--gpu=metal":
-			p.opts.Device = "metal"
+			p.opts.Target = target.Must("metal")
 		case f == "--gpu-allow-cpu-fallback":
 			p.opts.Fallback = true
 		case f == "--show-gpu-kernel-source":
@@ -124,8 +125,8 @@ func parseFlags(p *program) error {
 		case f == "--gpu-offload-omp-loops":
 			p.opts.OffloadOmp = true
 		case f == "--unsupported-as=metal":
-			p.opts.Device = "cpu"
-			p.opts.UnsupportedAs = "metal"
+			p.opts.Target = target.Must("cpu")
+			p.opts.UnsupportedAs = target.Must("metal")
 		case f == "--realloc-lhs-arrays" || f == "--fast" || f == "-g" || strings.HasPrefix(f, "-O"):
 			// Build flags: no effect on the analyses.
 		default:

@@ -7,6 +7,7 @@ package analysisbench
 // is 1 s per Check, TestAnalysisBudget guards a generous 3 s.
 
 import (
+	"fgpu/frontend/target"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -53,7 +54,7 @@ func BenchmarkAnalysis(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var err error
-		cr, err = rules.Check(prog, rules.CheckOptions{Device: "cuda"})
+		cr, err = rules.Check(prog, rules.CheckOptions{Target: target.Must("cuda")})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -79,7 +80,7 @@ func TestAnalysisBudget(t *testing.T) {
 	}
 
 	start := time.Now()
-	cr, err := rules.Check(prog, rules.CheckOptions{Device: "cuda"})
+	cr, err := rules.Check(prog, rules.CheckOptions{Target: target.Must("cuda")})
 	elapsed := time.Since(start)
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +103,7 @@ func TestAnalysisBudget(t *testing.T) {
 		t.Errorf("cuda: unexpected errors:\n%v", cr.Diags)
 	}
 
-	cr, err = rules.Check(prog, rules.CheckOptions{Device: "metal"})
+	cr, err = rules.Check(prog, rules.CheckOptions{Target: target.Must("metal")})
 	if err != nil {
 		t.Fatal(err)
 	}

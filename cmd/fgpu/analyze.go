@@ -24,6 +24,7 @@ import (
 
 type analysisFlags struct {
 	opts        rules.CheckOptions
+	device      string // --gpu
 	timePasses  bool
 	stopAfter   driver.Phase
 	stopSet     bool   // --stop-after given
@@ -36,7 +37,7 @@ type analysisFlags struct {
 
 // parseAnalysisArgs reads the flags shared by check, explain, facts, query.
 func parseAnalysisArgs(args []string) (analysisFlags, error) {
-	f := analysisFlags{opts: rules.CheckOptions{Device: "cpu"}}
+	f := analysisFlags{opts: rules.CheckOptions{Target: target.Must("cpu")}, device: "cpu"}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -50,7 +51,7 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 			if err != nil {
 				return f, err
 			}
-			f.opts.Device = d
+			f.device = d
 		case isOffloadFlag(a):
 			if err := offloadFlag(a, &f.opts); err != nil {
 				return f, err
@@ -135,7 +136,7 @@ func offloadFlag(a string, o *rules.CheckOptions) error {
 		if err != nil || !t.Offloads() {
 			return fmt.Errorf("unknown device %q in %s", strings.TrimPrefix(a, "--unsupported-as="), a)
 		}
-		o.UnsupportedAs = t.Name
+		o.UnsupportedAs = t
 	}
 	return nil
 }
@@ -157,7 +158,7 @@ func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*driver.Re
 	if stop > driver.PhaseEmit {
 		stop = driver.PhaseEmit // nothing is compiled by the analysis commands
 	}
-	t, err := target.Parse(f.opts.Device)
+	t, err := target.Parse(f.device)
 	if err != nil {
 		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
 		return nil, exitError
@@ -218,7 +219,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return rc
 	}
 	cr, as := r.Check, r.ArrayStmts
-	dev := strings.TrimPrefix(cr.Device, "/dev/")
+	dev := cr.Target.Name
 	var dead []*lowering.DeadStore
 	if as != nil {
 		dead = as.Dead

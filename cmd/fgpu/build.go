@@ -88,8 +88,8 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			f.opts.Fallback = f.opts.Fallback || o.Fallback
 			f.opts.ShowKernelSource = f.opts.ShowKernelSource || o.ShowKernelSource
 			f.opts.OffloadOmp = f.opts.OffloadOmp || o.OffloadOmp
-			if o.UnsupportedAs != "" {
-				f.opts.UnsupportedAs = o.UnsupportedAs
+			if o.UnsupportedAs != nil {
+				f.opts.UnsupportedAs = o.UnsupportedAs.Name
 			}
 		default:
 			n, err := preprocessorOrFile(args, i, &f.opts.Defines, &f.opts.IncludeDirs, &f.files)

@@ -77,7 +77,7 @@ func generate(path, dev string) (text string) {
 		case f == "--gpu-offload-omp-loops":
 			opts.OffloadOmp = true
 		case strings.HasPrefix(f, "--unsupported-as="):
-			opts.UnsupportedAs = strings.TrimPrefix(f, "--unsupported-as=")
+			opts.UnsupportedAs = target.Must(strings.TrimPrefix(f, "--unsupported-as="))
 		}
 	}
 	r, err := driver.Pipeline(driver.Config{Files: []string{path}, Target: target.Must(dev), Check: opts, StopAfter: driver.PhaseEmit})

@@ -132,6 +132,12 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		return "", nil, err
 	}
 
+	var unsupportedAs *target.Target
+	if opts.UnsupportedAs != "" {
+		if unsupportedAs, err = target.Parse(opts.UnsupportedAs); err != nil {
+			return "", nil, err
+		}
+	}
 	stop := PhaseCompile
 	if opts.StopAfter != nil {
 		stop = *opts.StopAfter
@@ -144,7 +150,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		Check: rules.CheckOptions{
 			Fallback:         opts.Fallback,
 			ShowKernelSource: opts.ShowKernelSource,
-			UnsupportedAs:    opts.UnsupportedAs,
+			UnsupportedAs:    unsupportedAs,
 			OffloadOmp:       opts.OffloadOmp,
 		},
 		Fast:            opts.Fast,

@@ -150,10 +150,18 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return r, err
 		}
 	}
+	// The kernels are generated for et: t, or the CPU for a target whose
+	// emitter does not exist here (metal: issue 16), so that check
+	// --gpu=metal applies Metal's rules and reports the limits of the
+	// shared C++ body writer, as build --unsupported-as=metal does.
+	et := t
+	if !t.Buildable {
+		et = target.Must("cpu")
+	}
 	copts := cfg.Check
-	copts.Device = t.Name
+	copts.Target = t
 	if !t.Offloads() {
-		copts.Device = "cpu"
+		copts.Target = target.Must("cpu")
 	}
 	step := func(p Phase, fn func() error) (bool, error) {
 		if p > cfg.StopAfter || r.Failed() {
@@ -235,7 +243,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return nil
 		}},
 		{PhaseLowering, func() error {
-			plan, diags := lowering.Lower(r.Prog, r.Check, lowering.Options{Device: t.Name})
+			plan, diags := lowering.Lower(r.Prog, r.Check, lowering.Options{Target: et})
 			r.Plan = plan
 			r.Diags = append(r.Diags, diags...)
 			return nil
@@ -250,7 +258,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return nil
 		}},
 		{PhaseEmit, func() error {
-			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: t, Fast: cfg.Fast, ArrayStmts: r.ArrayStmts})
+			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: et, Fast: cfg.Fast, ArrayStmts: r.ArrayStmts})
 			r.Output = out
 			r.Diags = append(r.Diags, diags...)
 			return nil
