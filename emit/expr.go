@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"fgpu/frontend"
+	"fgpu/lowering"
 )
 
 // convert renders e converted to type t (Fortran's intrinsic conversion).
@@ -215,6 +216,12 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 	ct := ctype(t)
 	arg := func(i int) string { return g.convert(a[i], t) }
 	name := e.Intr.Name
+	if !lowering.KernelIntrinsic(name) {
+		// What kernels hold is declared once (lowering/caps.go); the
+		// verifier reports the call before it gets here.
+		g.nyi(frontend.NYIIntrinsic, e.Pos, "the intrinsic %s in an offloaded loop", name)
+		return "0"
+	}
 	switch name {
 	case "aimag", "dimag":
 		return fmt.Sprintf("((%s)(%s).im)", ct, g.expr(a[0]))
