@@ -252,19 +252,6 @@ func diagText(ds frontend.Diagnostics) string {
 	return b.String()
 }
 
-// nyiIn returns the "not yet implemented" messages of a failed build.
-func nyiIn(ds frontend.Diagnostics, err error) []string {
-	var out []string
-	for _, d := range ds {
-		if d.Severity == frontend.SevError && strings.Contains(d.Msg, "not yet implemented") {
-			out = append(out, d.Msg)
-		}
-	}
-	if err != nil && !errors.Is(err, driver.ErrCompile) && strings.Contains(err.Error(), "not yet implemented") {
-		out = append(out, err.Error())
-	}
-	return out
-}
 
 // buildFgpu builds p for dev. ok is false when the test is over for this
 // device (failed, or an expected NYI failure was seen).
@@ -287,7 +274,7 @@ func buildFgpu(t *testing.T, p e2eProgram, dev, dir string) (exe string, ok bool
 		}
 		return exe, true
 	}
-	nyi := nyiIn(diags, err)
+	nyi := driver.NotYetImplemented(diags, err)
 	if want != "" {
 		for _, m := range nyi {
 			if strings.Contains(m, want) {

@@ -46,7 +46,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"fgpu/cmd/fgpu/driver"
-	"fgpu/frontend"
 )
 
 // runTimeout bounds one run of a built program.
@@ -282,19 +281,6 @@ func planRun(p *program) runPlan {
 	return runPlan{opts: o, how: how}
 }
 
-// runNYIIn returns the "not yet implemented" messages of a failed build.
-func runNYIIn(ds frontend.Diagnostics, err error) []string {
-	var out []string
-	for _, d := range ds {
-		if d.Severity == frontend.SevError && strings.Contains(d.Msg, "not yet implemented") {
-			out = append(out, d.Msg)
-		}
-	}
-	if err != nil && !errors.Is(err, driver.ErrCompile) && strings.Contains(err.Error(), "not yet implemented") {
-		out = append(out, err.Error())
-	}
-	return out
-}
 
 // TestSpecRun builds every spec-test program that builds with fgpu and
 // with gfortran alone, runs both, and requires the same stdout, stderr and
@@ -391,7 +377,7 @@ func TestSpecRun(t *testing.T) {
 					t.Fatalf("%s is listed in NYI.txt (%q) but builds with %s: remove the line", name, want, plan.how)
 				}
 			} else {
-				msgs := runNYIIn(diags, err)
+				msgs := driver.NotYetImplemented(diags, err)
 				if want != "" {
 					for _, m := range msgs {
 						if strings.Contains(m, want) {

@@ -371,3 +371,18 @@ func (r *Result) dump(dir string, p Phase) error {
 func sameAtoms(a, b []ast.Atom) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
+
+// NotYetImplemented returns the messages of the not-yet-implemented
+// limits (frontend/nyi.go) among a build's diagnostics and error.
+func NotYetImplemented(ds frontend.Diagnostics, err error) []string {
+	var out []string
+	for _, d := range ds {
+		if d.Severity == frontend.SevError && strings.HasPrefix(d.Code, "nyi_") {
+			out = append(out, d.Msg)
+		}
+	}
+	if err != nil && !errors.Is(err, ErrCompile) && strings.Contains(err.Error(), "not yet implemented") {
+		out = append(out, err.Error())
+	}
+	return out
+}
