@@ -162,24 +162,33 @@ func ArrayStatements(prog *frontend.Program, cr *rules.CheckResult, opts rules.C
 // kernel the verifier rejects (a diagnostic on the assignment's lines).
 func failedSynth(prog *frontend.Program, cr *rules.CheckResult, as *ArrayStmts) map[*SynthLoop]bool {
 	bad := map[*SynthLoop]bool{}
-	outcome := map[frontend.Pos]string{}
+	outcome := map[*frontend.Construct]string{} // by the facts' own loop table
 	for _, l := range cr.Loops {
-		outcome[l.Pos] = l.Outcome
+		if c := cr.Facts.Loops[l.Loop]; c != nil {
+			outcome[c] = l.Outcome
+		}
 	}
+	byLoop := map[frontend.Pos]*SynthLoop{}
 	for _, sl := range as.Loops {
-		if outcome[sl.Assign.Pos] != "offload" {
+		byLoop[sl.Assign.Pos] = sl // the synthesised loop's position
+		if outcome[sl.Loop] != "offload" {
 			bad[sl] = true
 		}
 	}
-	// The verifier does not depend on the device.
+	// The verifier does not depend on the device. Its diagnostics name
+	// their loop; one that does not is matched by the assignment's lines.
 	_, diags := Lower(prog, cr, Options{Target: target.Must("cpu")})
 	for _, d := range diags {
 		if d.Severity != frontend.SevError {
 			continue
 		}
+		if sl := byLoop[d.Loop]; d.Loop != (frontend.Pos{}) && sl != nil {
+			bad[sl] = true
+			continue
+		}
 		for _, sl := range as.Loops {
 			a := sl.Assign
-			if d.Pos.File == a.Pos.File && d.Pos.Line >= a.Pos.Line && d.Pos.Line <= maxLine(a) {
+			if d.Loop == (frontend.Pos{}) && d.Pos.File == a.Pos.File && d.Pos.Line >= a.Pos.Line && d.Pos.Line <= maxLine(a) {
 				bad[sl] = true
 			}
 		}
