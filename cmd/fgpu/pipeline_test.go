@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"sort"
@@ -59,21 +58,6 @@ func agreePrograms(t *testing.T) map[string][]string {
 	return progs
 }
 
-// firstLineFlags reads the fgpu flags of a spec-test's first line.
-func firstLineFlags(path string) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	if s.Scan() {
-		if i := strings.Index(s.Text(), "! FLAGS:"); i >= 0 {
-			return strings.Fields(s.Text()[i+len("! FLAGS:"):])
-		}
-	}
-	return nil
-}
 
 // TestCheckBuildAgree: on every program of the repository, for the CPU
 // and CUDA targets (or the one its FLAGS name), `fgpu check` fails exactly
@@ -93,7 +77,7 @@ func TestCheckBuildAgree(t *testing.T) {
 	failing := 0
 	for _, name := range names {
 		files := progs[name]
-		flags := firstLineFlags(files[0])
+		flags := driver.ProgramFlags(files[0])
 		devices := []string{"--gpu=cpu", "--gpu=cuda"}
 		var rest []string
 		for _, f := range flags {

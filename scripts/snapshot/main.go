@@ -7,7 +7,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -46,21 +45,6 @@ func main() {
 	fmt.Printf("%d programs x 2 targets written under %s\n", len(progs), out)
 }
 
-// flags reads the "! FLAGS:" first line of a spec-test.
-func flags(path string) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	if s.Scan() {
-		if i := strings.Index(s.Text(), "! FLAGS:"); i >= 0 {
-			return strings.Fields(s.Text()[i+len("! FLAGS:"):])
-		}
-	}
-	return nil
-}
 
 func generate(path, dev string) (text string) {
 	defer func() {
@@ -70,7 +54,7 @@ func generate(path, dev string) (text string) {
 	}()
 	var b strings.Builder
 	var opts rules.CheckOptions
-	for _, f := range flags(path) {
+	for _, f := range driver.ProgramFlags(path) {
 		switch {
 		case f == "--gpu-allow-cpu-fallback":
 			opts.Fallback = true

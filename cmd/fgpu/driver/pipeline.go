@@ -386,3 +386,17 @@ func NotYetImplemented(ds frontend.Diagnostics, err error) []string {
 	}
 	return out
 }
+
+// ProgramFlags reads the fgpu flags a test program gives on its first
+// line, "! FLAGS: ..." (ARCHITECTURE.md section 6); nil without one.
+func ProgramFlags(path string) []string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	first, _, _ := strings.Cut(string(b), "\n")
+	if _, rest, ok := strings.Cut(first, "! FLAGS:"); ok {
+		return strings.Fields(rest)
+	}
+	return nil
+}
