@@ -349,9 +349,7 @@ func rootSym(e *frontend.Expr) *frontend.Symbol {
 				return nil
 			}
 			s := x.Sym
-			for s.Use != nil {
-				s = s.Use
-			}
+			s = frontend.UltimateSymbol(s)
 			return s
 		}
 	}

@@ -252,7 +252,6 @@ func diagText(ds frontend.Diagnostics) string {
 	return b.String()
 }
 
-
 // buildFgpu builds p for dev. ok is false when the test is over for this
 // device (failed, or an expected NYI failure was seen).
 func buildFgpu(t *testing.T, p e2eProgram, dev, dir string) (exe string, ok bool) {

@@ -161,9 +161,7 @@ func (x *extractor) site(node any, pos frontend.Pos) ast.Constant {
 // varSite names a variable by its symbol (the original one for
 // use-associated names).
 func (x *extractor) varSite(sym *frontend.Symbol) ast.Constant {
-	for sym.Use != nil {
-		sym = sym.Use
-	}
+	sym = frontend.UltimateSymbol(sym)
 	if s, ok := x.sites[sym]; ok {
 		return name(s)
 	}

@@ -29,9 +29,7 @@ func (b *cfgBuilder) accesses(s frontend.Stmt, st ast.Constant) {
 			l.Sym.Type.Base != frontend.TyDerived && l.Sym.Type.Base != frontend.TyCharacter &&
 			l.Sym.Type.Base != frontend.TyClassStar && l.Sym.Type.Base != frontend.TyTypeStar {
 			sym := l.Sym
-			for sym.Use != nil {
-				sym = sym.Use
-			}
+			sym = frontend.UltimateSymbol(sym)
 			b.x.add("hoverwrite", st, b.x.varSite(sym))
 		}
 	case *frontend.WhereStmt:
@@ -50,9 +48,7 @@ func (b *cfgBuilder) access(st ast.Constant, sym *frontend.Symbol, mode string) 
 	if sym == nil || sym.Kind != frontend.SymVariable {
 		return
 	}
-	for sym.Use != nil {
-		sym = sym.Use
-	}
+	sym = frontend.UltimateSymbol(sym)
 	v := b.x.varSite(sym)
 	b.x.add("hacc", st, v, name(mode))
 }

@@ -112,7 +112,7 @@ func (x *extractor) nestStmts(l ast.Constant, ss []frontend.Stmt, depth int) {
 // assignRefs records the element references of an assignment.
 func (x *extractor) assignRefs(site ast.Constant, a *frontend.AssignStmt) {
 	if e := a.LHS; e != nil && e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X != nil && e.X.Kind == frontend.EName {
-		if v := symRoot(e.X.Sym); v != nil && v.Kind == frontend.SymVariable {
+		if v := frontend.UltimateSymbol(e.X.Sym); v != nil && v.Kind == frontend.SymVariable {
 			x.add("assign_ref", site, x.site(e, e.Pos), name("/lhs"), x.varSite(v), x.firstSub(e))
 		}
 	}
@@ -122,7 +122,7 @@ func (x *extractor) assignRefs(site ast.Constant, a *frontend.AssignStmt) {
 			return
 		}
 		if e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X != nil && e.X.Kind == frontend.EName {
-			if v := symRoot(e.X.Sym); v != nil && v.Kind == frontend.SymVariable {
+			if v := frontend.UltimateSymbol(e.X.Sym); v != nil && v.Kind == frontend.SymVariable {
 				x.add("assign_ref", site, x.site(e, e.Pos), name("/rhs"), x.varSite(v), x.firstSub(e))
 			}
 		}
@@ -164,7 +164,7 @@ func (x *extractor) nestExprVars(e *frontend.Expr, v func(*frontend.Symbol), c f
 	}
 	switch {
 	case e.Kind == frontend.EName && e.Sym != nil && e.Sym.Kind == frontend.SymVariable:
-		v(symRoot(e.Sym))
+		v(frontend.UltimateSymbol(e.Sym))
 	case e.Kind == frontend.ERef && e.Ref == frontend.RefFunction && c != nil:
 		c(e)
 	case e.Kind == frontend.ERef && e.Ref == frontend.RefIntrinsic && e.Intr != nil && inquiry[e.Intr.Name] && len(e.Args) > 0:

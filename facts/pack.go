@@ -85,13 +85,13 @@ func (w *packWalker) expr(e *frontend.Expr, guarded bool) {
 	}
 	switch e.Kind {
 	case frontend.EName:
-		if s := symRoot(e.Sym); s != nil && s.Rank != 0 && e.Ref != frontend.RefConstant && s.Kind != frontend.SymParameter {
+		if s := frontend.UltimateSymbol(e.Sym); s != nil && s.Rank != 0 && e.Ref != frontend.RefConstant && s.Kind != frontend.SymParameter {
 			w.ref(e, s, "/other", "")
 		}
 		return
 	case frontend.ERef:
 		if e.Ref == frontend.RefElement && e.X != nil && e.X.Kind == frontend.EName {
-			s := symRoot(e.X.Sym)
+			s := frontend.UltimateSymbol(e.X.Sym)
 			if s != nil && s.Kind != frontend.SymParameter {
 				form, key := w.subscripts(e)
 				if form == "/first_index" && guarded {
@@ -129,7 +129,7 @@ func (w *packWalker) subscripts(e *frontend.Expr) (string, string) {
 		return "/other", ""
 	}
 	a0 := e.Args[0]
-	if a0 == nil || a0.Kind != frontend.EName || symRoot(a0.Sym) != w.first {
+	if a0 == nil || a0.Kind != frontend.EName || frontend.UltimateSymbol(a0.Sym) != w.first {
 		return "/other", ""
 	}
 	var key []string
@@ -156,16 +156,9 @@ func (w *packWalker) ref(e *frontend.Expr, s *frontend.Symbol, form, key string)
 	}
 	for _, a := range e.Args[1:] {
 		if a.Kind == frontend.EName && a.Const == nil {
-			if v := symRoot(a.Sym); v != nil {
+			if v := frontend.UltimateSymbol(a.Sym); v != nil {
 				w.x.add("elem_sub_var", r, w.x.varSite(v))
 			}
 		}
 	}
-}
-
-func symRoot(s *frontend.Symbol) *frontend.Symbol {
-	for s != nil && s.Use != nil {
-		s = s.Use
-	}
-	return s
 }

@@ -340,19 +340,12 @@ func refCount(v *frontend.Symbol, es ...*frontend.Expr) int {
 	n := 0
 	for _, e := range es {
 		walkExpr(e, func(n2 *frontend.Expr) {
-			if n2.Kind == frontend.EName && n2.Sym != nil && rootSymbol(n2.Sym) == v {
+			if n2.Kind == frontend.EName && n2.Sym != nil && frontend.UltimateSymbol(n2.Sym) == v {
 				n++
 			}
 		})
 	}
 	return n
-}
-
-func rootSymbol(s *frontend.Symbol) *frontend.Symbol {
-	for s.Use != nil {
-		s = s.Use
-	}
-	return s
 }
 
 // scalarName returns the variable of a whole scalar variable designator
@@ -367,7 +360,7 @@ func scalarName(e *frontend.Expr) *frontend.Symbol {
 	if e == nil || e.Kind != frontend.EName || e.Sym == nil || e.Sym.Kind != frontend.SymVariable || e.Sym.Rank != 0 {
 		return nil
 	}
-	return rootSymbol(e.Sym)
+	return frontend.UltimateSymbol(e.Sym)
 }
 
 // assignForms records an intrinsic assignment to a whole scalar: it defines
@@ -400,7 +393,7 @@ func stripParens(e *frontend.Expr) *frontend.Expr {
 
 func isVar(e *frontend.Expr, v *frontend.Symbol) bool {
 	e = stripParens(e)
-	return e != nil && e.Kind == frontend.EName && e.Sym != nil && rootSymbol(e.Sym) == v
+	return e != nil && e.Kind == frontend.EName && e.Sym != nil && frontend.UltimateSymbol(e.Sym) == v
 }
 
 // binaryOps are the operators of the reduction forms s = s op e (and
@@ -566,7 +559,7 @@ func (x *extractor) unitDoScopes(u *frontend.Procedure) {
 			case *frontend.Construct:
 				inner := dos
 				if d, ok := k.Head.(*frontend.DoStmt); ok && d.Concurrent == nil && d.VarSym != nil {
-					inner = append(append([]*frontend.Symbol(nil), dos...), rootSymbol(d.VarSym))
+					inner = append(append([]*frontend.Symbol(nil), dos...), frontend.UltimateSymbol(d.VarSym))
 				}
 				walk(k.Body, inner)
 				for _, br := range k.Branches {

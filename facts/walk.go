@@ -586,9 +586,7 @@ func (w walker) namelistGroup(e *frontend.Expr) *frontend.Symbol {
 	if g == nil {
 		return nil
 	}
-	for g.Use != nil {
-		g = g.Use
-	}
+	g = frontend.UltimateSymbol(g)
 	if g.Kind != frontend.SymNamelist {
 		return nil
 	}
