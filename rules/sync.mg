@@ -40,8 +40,9 @@
 # var_attr, declares, hstmt, hloop, hin_loop, hacc, hacc_ptr, hfree,
 # hoverwrite, hcall, hcall_arg, hcall_arg_pointee, hcall_external,
 # hassoc, hio, htiming, loop_can_stop, proc_attr, stor, any_pointee,
-# main_program, open_proc (storage.mg).
-# Derives: launch, dirty_stor, resident_stor, may_dirty, may_resident,
+# main_program, open_proc, node_has (storage.mg).
+# Derives: launch, dirty_stor, resident_stor, dirty_node, resident_node,
+# may_dirty, may_resident,
 # fetch_at, fetch_path_at, stale_at, stale_path_at, discard_at, wait_at,
 # external_at, path_nyi, lift_nyi, fetch_before, fetch_before_loop, stale_before,
 # stale_before_loop.
@@ -143,10 +144,21 @@ launch_writes(L, R) :- launch_writes(L, V), alias(V, R).
 launch_uses(L, V) :- launch_writes(L, V).
 launch_uses(L, V) :- launch(L), buffer(L, V, /read_only), var_attr(V, /array).
 
+# A pointee node (storage.mg) stands for what it has: storage a launch
+# writes through a node is dirty, and a variable whose node has dirty
+# storage may denote it.
 dirty_stor(X) :- launch_writes(_, V), stor(V, X).
+dirty_stor(X) :- dirty_stor(N), node_has(N, X).
 resident_stor(X) :- launch_uses(_, V), stor(V, X).
+resident_stor(X) :- resident_stor(N), node_has(N, X).
+dirty_node(N) :- dirty_stor(X), node_has(N, X).
+dirty_node(N) :- dirty_node(M), node_has(N, M).
+resident_node(N) :- resident_stor(X), node_has(N, X).
+resident_node(N) :- resident_node(M), node_has(N, M).
 may_dirty(V) :- dirty_stor(X), stor(V, X).
+may_dirty(V) :- dirty_node(N), stor(V, N).
 may_resident(V) :- resident_stor(X), stor(V, X).
+may_resident(V) :- resident_node(N), stor(V, N).
 ptr_may_dirty(/yes) :- any_pointee(X), dirty_stor(X).
 ptr_may_resident(/yes) :- any_pointee(X), resident_stor(X).
 
