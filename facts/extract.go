@@ -89,6 +89,7 @@ type extractor struct {
 	seen     map[uint64]int32
 	seenNext []int32
 	interned map[ast.Constant]ast.BaseTerm // scalar constant -> its boxed value
+	chunks   [][]ast.Atom                  // the atoms, see chunkSize
 	prog     *frontend.Program
 }
 
@@ -121,6 +122,11 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	for i := 0; i < len(x.dtList); i++ {
 		x.derivedFacts(x.dtList[i])
 	}
+	x.set.Atoms = make([]ast.Atom, 0, len(x.seenNext))
+	for _, c := range x.chunks {
+		x.set.Atoms = append(x.set.Atoms, c...)
+	}
+	x.chunks = nil
 	return x.set
 }
 
@@ -197,11 +203,11 @@ func (x *extractor) add(pred string, args ...ast.BaseTerm) {
 		}
 	}
 	a := ast.NewAtom(pred, args...)
-	h := a.Hash()
+	h := AtomHash(a)
 	k, ok := x.seen[h]
 	if ok {
 		for ; k >= 0; k = x.seenNext[k] {
-			if x.set.Atoms[k].Equals(a) {
+			if x.atom(k).Equals(a) {
 				return
 			}
 		}
@@ -209,8 +215,37 @@ func (x *extractor) add(pred string, args ...ast.BaseTerm) {
 	} else {
 		x.seenNext = append(x.seenNext, -1)
 	}
-	x.seen[h] = int32(len(x.set.Atoms))
-	x.set.Atoms = append(x.set.Atoms, a)
+	x.seen[h] = int32(len(x.seenNext) - 1)
+	if len(x.chunks) == 0 || len(x.chunks[len(x.chunks)-1]) == chunkSize {
+		x.chunks = append(x.chunks, make([]ast.Atom, 0, chunkSize))
+	}
+	last := &x.chunks[len(x.chunks)-1]
+	*last = append(*last, a)
+}
+
+// Atoms are collected in chunks and copied into Set.Atoms once at the end
+// (appending to one slice of 700k atoms copied it again and again).
+const chunkSize = 1 << 14
+
+// atom returns the k-th atom added.
+func (x *extractor) atom(k int32) ast.Atom { return x.chunks[k/chunkSize][k%chunkSize] }
+
+// AtomHash hashes the arguments of a fact (their constants' hashes, mixed
+// with FNV-1a): ast.Atom.Hash allocates for every argument. Facts of
+// different predicates may share a hash (stores keep them apart).
+func AtomHash(a ast.Atom) uint64 {
+	h := uint64(14695981039346656037)
+	for _, t := range a.Args {
+		var v uint64
+		if c, ok := t.(ast.Constant); ok {
+			v = uint64(c.NumValue)
+		} else {
+			v = t.Hash()
+		}
+		h = (h ^ v) * 1099511628211
+		h ^= h >> 32
+	}
+	return h
 }
 
 // site returns the site name of a node, creating it (with its position).

@@ -263,6 +263,13 @@ func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) 
 	}
 	r.input.model, r.input.prog = r.store, p
 	var errs []error
+	counts := map[ast.PredicateSym]int{}
+	for _, f := range facts {
+		counts[f.Predicate]++
+	}
+	for sym, n := range counts {
+		r.store.reserve(sym, n)
+	}
 	for _, f := range facts {
 		if err := p.checkFact(f); err != nil {
 			errs = append(errs, err)
