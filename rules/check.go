@@ -93,7 +93,9 @@ func Extract(prog *frontend.Program, opts CheckOptions) (*Input, error) {
 		return nil, fmt.Errorf("unknown device %q (cuda, cpu or metal)", dev)
 	}
 	t0 := time.Now()
+	restore := gcRelaxed()
 	set := facts.Extract(prog, facts.Options{OmpLoops: opts.OffloadOmp})
+	restore()
 	atoms := append([]ast.Atom(nil), set.Atoms...)
 	devName := "/dev/" + dev
 	atoms = append(atoms, ast.NewAtom("device", nameConst(devName)))

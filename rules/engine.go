@@ -255,6 +255,7 @@ func Evaluate(facts []ast.Atom, limit int, deadline time.Duration) (*Result, err
 
 func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) (*Result, error) {
 	start := time.Now()
+	defer gcRelaxed()()
 	r := &Result{
 		prog:      p,
 		store:     newStore(), // compares with Equals (P4); see store.go
