@@ -61,7 +61,7 @@ stor(A, X) :- alias(A, V), stor(V, X).
 stor(D, X) :- call_arg(_, _, D, A), stor(A, X).
 stor(D, X) :- hcall_arg(_, D, A), stor(A, X).
 stor(D, X) :- hcall_arg_pointee(_, D, _), any_pointee(X).
-stor(D, /any) :- declares(P, D, _), var_attr(D, /dummy), open_proc(P).
+stor(D, /any) :- open_proc(P), declares(P, D, _), var_attr(D, /dummy).
 stor(V, /any) :- hcall_ext_arg(_, V).
 stor(V, /any) :- escapes(V).
 # move_alloc(from, to): to takes from's storage (either may later denote

@@ -217,15 +217,15 @@ exit_stmt(S, P) :- hstmt(S, P, /return).
 exit_stmt(S, P) :- hstmt(S, P, /end).
 is_saved(V) :- var_attr(V, /save).
 in_common(V) :- common_member(V, _).
-dies(P, V) :- declares(P, V, _), var_attr(V, /local), !is_saved(V), !in_common(V), !main_program(P).
-dies(P, V) :- declares(P, V, _), var_attr(V, /value).
+dies(P, V) :- var_attr(V, /local), declares(P, V, _), !is_saved(V), !in_common(V), !main_program(P).
+dies(P, V) :- var_attr(V, /value), declares(P, V, _).
 by_value(V) :- var_attr(V, /value).
 copy_like(D) :- hcall_arg_copy(_, D), !by_value(D).
-copy_like(D) :- declares(P, D, _), is_dummy(D), open_proc(P), !by_value(D).
+copy_like(D) :- open_proc(P), declares(P, D, _), is_dummy(D), !by_value(D).
 copy_like(D) :- hcall_arg(_, D, A), assumed_size(A).
 copy_like(D) :- call_arg(_, _, D, A), assumed_size(A).
 copy_like(R) :- var_attr(R, /result).
-ends_with_call(P, D) :- declares(P, D, _), copy_like(D).
+ends_with_call(P, D) :- copy_like(D), declares(P, D, _).
 discard_at(S, V) :- exit_stmt(S, P), !lifted_proc(P), dies(P, V), may_resident(V).
 fetch_at(S, D) :- exit_stmt(S, P), !lifted_proc(P), ends_with_call(P, D), may_dirty(D).
 discard_at(S, D) :- exit_stmt(S, P), !lifted_proc(P), ends_with_call(P, D), may_resident(D).
