@@ -76,7 +76,7 @@ Decl lifted_proc(P)
          arg(P, "procedure")].
 
 Decl here_acc(S, V, Mode)
-  descr [doc("Host statement S, of a procedure that is not pure, needs V's storage (Mode /read or /write) or frees it (/free), by its own access or for a pure procedure it calls (on the actual argument)."),
+  descr [doc("Host statement S, of a procedure that is not pure, needs V's storage (Mode /read or /write) or frees it (/free), by its own access or for a pure procedure it calls (on the actual argument); only for V that may denote storage the device holds (may_resident)."),
          arg(S, "statement"), arg(V, "variable"), arg(Mode, "mode")].
 
 Decl fetch_at(S, V)
@@ -184,8 +184,11 @@ lift_src(Q, A, M) :- lifted(C, A, M), hstmt(C, Q, _), lifted_proc(Q).
 lift_src(Q, A, M) :- lifted(C, A, M), hstmt(C, Q, _), assumed_size(A).
 lifted_path(C, Path, M) :- lift_src(P, D, M), host_call(C, P), hcall_arg_pointee(C, D, Path).
 
-here_acc(S, V, M) :- acc(S, V, M), hstmt(S, P, _), !lifted_proc(P), !assumed_size(V).
-here_acc(S, V, M) :- lifted(S, V, M), hstmt(S, P, _), !lifted_proc(P), !assumed_size(V).
+# Only of variables that may denote storage the device holds (may_resident,
+# which may_dirty implies): the only ones the rules below ask about (a
+# third of the host accesses of a large program).
+here_acc(S, V, M) :- may_resident(V), acc(S, V, M), hstmt(S, P, _), !lifted_proc(P), !assumed_size(V).
+here_acc(S, V, M) :- may_resident(V), lifted(S, V, M), hstmt(S, P, _), !lifted_proc(P), !assumed_size(V).
 here_path(S, Path, M) :- hacc_ptr(S, Path, M), hstmt(S, P, _), !lifted_proc(P), !device_stmt(S).
 here_path(S, Path, M) :- lifted_path(S, Path, M), hstmt(S, P, _), !lifted_proc(P).
 path_nyi(S, Path) :- hacc_ptr(S, Path, _), hstmt(S, P, _), lifted_proc(P), ptr_may_dirty(/yes), !device_stmt(S).
