@@ -2,10 +2,11 @@
 // facts for the Datalog analyses (package rules). The schema, with a doc for
 // every predicate, is rules/schema.mg.
 //
-// Every fact about the program refers to a site (/s/N), and loc/4 maps each
-// site to its position. Sites are numbered in traversal order (files in
-// command-line order, units and statements in source order), so the facts
-// of a program are deterministic.
+// Every fact about the program refers to a site (/s/N or /v/N), and Set.Pos
+// maps each site to its position (Set.Locs writes them as loc/4 facts for
+// dumps; the analyses do not read them). Sites are numbered in traversal
+// order (files in command-line order, units and statements in source
+// order), so the facts of a program are deterministic.
 package facts
 
 import (
@@ -20,9 +21,12 @@ import (
 
 // Set is the facts of one program and the positions of their sites.
 type Set struct {
-	Atoms []ast.Atom
-	pos   []frontend.Pos // site number -> position
-	names map[string]int // site name -> number
+	// Atoms are the facts the analyses read (every predicate of
+	// rules/schema.mg but loc, see Locs).
+	Atoms     []ast.Atom
+	pos       []frontend.Pos // site number -> position
+	names     map[string]int // site name -> number
+	siteNames []string       // site number -> name
 	// What a site stands for, for lowering and messages.
 	Loops map[string]*frontend.Construct
 	Procs map[string]*frontend.Procedure
@@ -43,9 +47,23 @@ func (s *Set) Pos(site ast.Constant) (frontend.Pos, bool) {
 	return s.pos[n], true
 }
 
-// Sorted returns the facts sorted by their text (for dumps).
+// Locs returns the position of every site as loc(Site, File, Line, Col)
+// facts, in site order. They are not among Atoms: no analysis reads them
+// (a reason's site must have a position, which rules.CheckResult.Violations
+// checks with Pos), and at 171k of 719k facts in a 50,000-line program
+// they were the largest input relation.
+func (s *Set) Locs() []ast.Atom {
+	out := make([]ast.Atom, len(s.pos))
+	for n, pos := range s.pos {
+		out[n] = ast.NewAtom("loc", name(s.siteNames[n]), ast.String(pos.File), ast.Number(int64(pos.Line)), ast.Number(int64(pos.Col)))
+	}
+	return out
+}
+
+// Sorted returns the facts and the loc facts of the sites, sorted by their
+// text (for dumps).
 func (s *Set) Sorted() []ast.Atom {
-	out := append([]ast.Atom(nil), s.Atoms...)
+	out := append(append([]ast.Atom(nil), s.Atoms...), s.Locs()...)
 	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
 	return out
 }
@@ -66,8 +84,13 @@ type extractor struct {
 	// first records uses_type per (owner, type, how) so only the first
 	// site is kept.
 	first map[string]bool
-	seen  map[string]bool // dedup of atoms
-	prog  *frontend.Program
+	// Dedup of atoms: hash -> the last atom with it, chained (an atom's
+	// predecessor with the same hash is Atoms[seenNext[k]], or none: -1).
+	seen     map[uint64]int32
+	seenNext []int32
+	interned map[ast.Constant]ast.BaseTerm // scalar constant -> its boxed value
+	chunks   [][]ast.Atom                  // the atoms, see chunkSize
+	prog     *frontend.Program
 }
 
 // Extract builds the facts of a program.
@@ -75,12 +98,13 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x := &extractor{
 		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{},
 			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}},
-		sites:   map[any]string{},
-		types:   map[string]bool{},
-		derived: map[*frontend.DerivedType]string{},
-		first:   map[string]bool{},
-		seen:    map[string]bool{},
-		prog:    prog,
+		sites:    map[any]string{},
+		types:    map[string]bool{},
+		derived:  map[*frontend.DerivedType]string{},
+		first:    map[string]bool{},
+		seen:     map[uint64]int32{},
+		interned: map[ast.Constant]ast.BaseTerm{},
+		prog:     prog,
 	}
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
@@ -98,6 +122,11 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	for i := 0; i < len(x.dtList); i++ {
 		x.derivedFacts(x.dtList[i])
 	}
+	x.set.Atoms = make([]ast.Atom, 0, len(x.seenNext))
+	for _, c := range x.chunks {
+		x.set.Atoms = append(x.set.Atoms, c...)
+	}
+	x.chunks = nil
 	return x.set
 }
 
@@ -123,28 +152,103 @@ func (x *extractor) concurrentLoops() (sites []string, loops []*frontend.Constru
 
 // name makes a Mangle name constant (with the hash ast.Name computes:
 // a Constant built by hand would never equal the rules' constants).
+// It is ast.Name without its allocations (the extractor makes millions):
+// the same checks and the same hash (64-bit FNV-1 of the text).
 func name(s string) ast.Constant {
-	c, err := ast.Name(s)
-	if err != nil {
-		panic(fmt.Sprintf("facts: invalid name %q: %v", s, err))
+	if !nameOK(s) {
+		c, err := ast.Name(s)
+		if err != nil {
+			panic(fmt.Sprintf("facts: invalid name %q: %v", s, err))
+		}
+		return c
 	}
-	return c
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h *= 1099511628211
+		h ^= uint64(s[i])
+	}
+	return ast.Constant{Type: ast.NameType, Symbol: s, NumValue: int64(h)}
+}
+
+// nameOK reports whether ast.Name accepts s: "/" then non-empty parts
+// separated by "/", no '"'.
+func nameOK(s string) bool {
+	if len(s) < 2 || s[0] != '/' || s[len(s)-1] == '/' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] == '"' || (s[i] == '/' && s[i-1] == '/') {
+			return false
+		}
+	}
+	return true
 }
 
 // Name is name for other packages.
 func Name(s string) ast.Constant { return name(s) }
 
 func (x *extractor) add(pred string, args ...ast.BaseTerm) {
-	a := ast.NewAtom(pred, args...)
-	k := a.String()
-	if x.seen[k] {
-		return
+	// Interned arguments: the facts of a program (and the facts the rules
+	// derive from them, which copy their arguments) share one boxed
+	// constant per value instead of one each (a third of the live heap of
+	// a large program's evaluation).
+	for i, t := range args {
+		if c, ok := t.(ast.Constant); ok && c.Type != ast.PairShape && c.Type != ast.ListShape &&
+			c.Type != ast.MapShape && c.Type != ast.StructShape {
+			if b, ok := x.interned[c]; ok {
+				args[i] = b
+			} else {
+				x.interned[c] = t
+			}
+		}
 	}
-	x.seen[k] = true
-	x.set.Atoms = append(x.set.Atoms, a)
+	a := ast.NewAtom(pred, args...)
+	h := AtomHash(a)
+	k, ok := x.seen[h]
+	if ok {
+		for ; k >= 0; k = x.seenNext[k] {
+			if x.atom(k).Equals(a) {
+				return
+			}
+		}
+		x.seenNext = append(x.seenNext, x.seen[h])
+	} else {
+		x.seenNext = append(x.seenNext, -1)
+	}
+	x.seen[h] = int32(len(x.seenNext) - 1)
+	if len(x.chunks) == 0 || len(x.chunks[len(x.chunks)-1]) == chunkSize {
+		x.chunks = append(x.chunks, make([]ast.Atom, 0, chunkSize))
+	}
+	last := &x.chunks[len(x.chunks)-1]
+	*last = append(*last, a)
 }
 
-// site returns the site name of a node, creating it (with a loc fact).
+// Atoms are collected in chunks and copied into Set.Atoms once at the end
+// (appending to one slice of 700k atoms copied it again and again).
+const chunkSize = 1 << 14
+
+// atom returns the k-th atom added.
+func (x *extractor) atom(k int32) ast.Atom { return x.chunks[k/chunkSize][k%chunkSize] }
+
+// AtomHash hashes the arguments of a fact (their constants' hashes, mixed
+// with FNV-1a): ast.Atom.Hash allocates for every argument. Facts of
+// different predicates may share a hash (stores keep them apart).
+func AtomHash(a ast.Atom) uint64 {
+	h := uint64(14695981039346656037)
+	for _, t := range a.Args {
+		var v uint64
+		if c, ok := t.(ast.Constant); ok {
+			v = uint64(c.NumValue)
+		} else {
+			v = t.Hash()
+		}
+		h = (h ^ v) * 1099511628211
+		h ^= h >> 32
+	}
+	return h
+}
+
+// site returns the site name of a node, creating it (with its position).
 func (x *extractor) site(node any, pos frontend.Pos) ast.Constant {
 	if s, ok := x.sites[node]; ok {
 		return name(s)
@@ -154,7 +258,7 @@ func (x *extractor) site(node any, pos frontend.Pos) ast.Constant {
 	x.sites[node] = s
 	x.set.pos = append(x.set.pos, pos)
 	x.set.names[s] = n
-	x.add("loc", name(s), ast.String(pos.File), ast.Number(int64(pos.Line)), ast.Number(int64(pos.Col)))
+	x.set.siteNames = append(x.set.siteNames, s)
 	return name(s)
 }
 
@@ -170,8 +274,8 @@ func (x *extractor) varSite(sym *frontend.Symbol) ast.Constant {
 	x.sites[sym] = s
 	x.set.pos = append(x.set.pos, sym.Pos)
 	x.set.names[s] = n
+	x.set.siteNames = append(x.set.siteNames, s)
 	x.set.Vars[s] = sym
-	x.add("loc", name(s), ast.String(sym.Pos.File), ast.Number(int64(sym.Pos.Line)), ast.Number(int64(sym.Pos.Col)))
 	owner := "/s/unknown"
 	if sym.Scope != nil && sym.Scope.Unit != nil {
 		owner = x.site(sym.Scope.Unit, sym.Scope.Unit.Pos).Symbol

@@ -28,9 +28,11 @@ Decl buffer(L, V, Mode)
 declared_in(P, V) :- declares(P, V, _).
 
 writes_dummy(P, D) :- access(_, P, D, /write), var_attr(D, /dummy).
-writes_dummy(P, D) :- declares(P, D, _), var_attr(D, /intent_out).
-writes_dummy(P, D) :- declares(P, D, _), var_attr(D, /intent_inout).
-writes_dummy(P, D) :- calls(S, P, Q), call_arg(S, _, D2, D), writes_dummy(Q, D2), var_attr(D, /dummy).
+writes_dummy(P, D) :- var_attr(D, /intent_out), declares(P, D, _).
+writes_dummy(P, D) :- var_attr(D, /intent_inout), declares(P, D, _).
+# From the recursion's delta: each new writes_dummy(Q, D2) looks up the
+# actual arguments bound to D2 (rather than every call in every round).
+writes_dummy(P, D) :- writes_dummy(Q, D2), call_arg(S, _, D2, D), calls(S, P, Q), var_attr(D, /dummy).
 
 loop_writes(L, V) :- loop(L, _, _), access(_, L, V, /write).
 loop_writes(L, V) :- in_loop(S, L), call_arg(S, _, D, V), calls(S, _, Q), writes_dummy(Q, D).

@@ -94,7 +94,9 @@ func Extract(prog *frontend.Program, opts CheckOptions) (*Input, error) {
 		return nil, fmt.Errorf("the analyses need a device (cpu, cuda or metal), not %s", t)
 	}
 	t0 := time.Now()
+	restore := gcRelaxed()
 	set := facts.Extract(prog, facts.Options{OmpLoops: opts.OffloadOmp})
+	restore()
 	atoms := append([]ast.Atom(nil), set.Atoms...)
 	devName := t.DeviceFact()
 	atoms = append(atoms, ast.NewAtom("device", nameConst(devName)))
@@ -614,11 +616,37 @@ func (c *checkCtx) warnings() {
 	}
 }
 
-// Violations lists the consistency violations (expected empty).
+// Violations lists the consistency violations (expected empty): the
+// violation facts of rules/consistency.mg and the reasons' sites without a
+// position (see siteViolations), sorted.
 func (r *CheckResult) Violations() []string {
 	var out []string
 	for _, f := range r.Result.Facts("violation") {
 		out = append(out, f.String())
+	}
+	out = append(out, siteViolations(r.Result, func(site ast.Constant) bool {
+		_, ok := r.Facts.Pos(site)
+		return ok
+	})...)
+	sort.Strings(out)
+	return out
+}
+
+// siteViolations checks the invariant that the site of every reason
+// (outcome_reason(L, Dev, R, Site)) has a position, hasPos: it was a rule
+// over loc facts, which were the largest input relation of a large
+// program. A violation is written as the rule wrote it:
+// violation(/violation/site_without_position, Site).
+func siteViolations(res *Result, hasPos func(ast.Constant) bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range res.Facts("outcome_reason") {
+		site, ok := f.Args[3].(ast.Constant)
+		if !ok || seen[site.String()] || hasPos(site) {
+			continue
+		}
+		seen[site.String()] = true
+		out = append(out, ast.NewAtom("violation", nameConst("/violation/site_without_position"), site).String())
 	}
 	return out
 }

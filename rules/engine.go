@@ -74,7 +74,10 @@ type program struct {
 	predFile map[ast.PredicateSym]string   // predicate -> file that defines it (rules, source facts, Decl)
 	rules    map[ast.PredicateSym][]ruleAt // rewritten rules (info.Rules) per head, wildcards replaced
 	checker  *builtin.TypeChecker
-	byName   map[string]ast.PredicateSym // predicate name -> symbol (names are unique across arities)
+	// simpleBounds: the argument types of predicates with simple bounds
+	// (see simpleBoundsOf).
+	simpleBounds map[ast.PredicateSym][]int
+	byName       map[string]ast.PredicateSym // predicate name -> symbol (names are unique across arities)
 }
 
 // ruleAt is a rule of the analysed program and the file it comes from.
@@ -184,6 +187,7 @@ func programFrom(srcs map[string]string) (*program, error) {
 		p.byName[sym.Symbol] = sym
 	}
 	p.checker = builtin.NewTypeCheckerFromDesugared(info.Decls)
+	p.simpleBounds = simpleBoundsOf(info.Decls)
 	return p, nil
 }
 
@@ -251,6 +255,7 @@ func Evaluate(facts []ast.Atom, limit int, deadline time.Duration) (*Result, err
 
 func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) (*Result, error) {
 	start := time.Now()
+	defer gcRelaxed()()
 	r := &Result{
 		prog:      p,
 		store:     newStore(), // compares with Equals (P4); see store.go
@@ -259,6 +264,13 @@ func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) 
 	}
 	r.input.model, r.input.prog = r.store, p
 	var errs []error
+	counts := map[ast.PredicateSym]int{}
+	for _, f := range facts {
+		counts[f.Predicate]++
+	}
+	for sym, n := range counts {
+		r.store.reserve(sym, n)
+	}
 	for _, f := range facts {
 		if err := p.checkFact(f); err != nil {
 			errs = append(errs, err)
@@ -348,6 +360,18 @@ func (p *program) checkFact(f ast.Atom) error {
 		if !ok {
 			return fmt.Errorf("fact %v: argument %v is not a constant", f, a)
 		}
+		switch c.Type {
+		case ast.NumberType, ast.Float64Type:
+			continue
+		case ast.NameType, ast.StringType: // the common case, without allocations
+			if c.Type == ast.NameType && !ValidName(c.Symbol) {
+				return fmt.Errorf("fact %v: name %q cannot be written as Mangle text", f, c.Symbol)
+			}
+			if int64(fnv1(c.Symbol)) != c.NumValue {
+				return fmt.Errorf("fact %v: constant %v was built without ast.Name/ast.String: its hash is wrong, so stores cannot find it", f, c)
+			}
+			continue
+		}
 		if err := checkNames(c); err != nil {
 			return fmt.Errorf("fact %v: %w", f, err)
 		}
@@ -355,10 +379,70 @@ func (p *program) checkFact(f ast.Atom) error {
 			return fmt.Errorf("fact %v: constant %v was built without ast.Name/ast.String: its hash is wrong, so stores cannot find it", f, c)
 		}
 	}
+	if kinds, ok := p.simpleBounds[sym]; ok {
+		for i, k := range kinds {
+			if k != anyBound && f.Args[i].(ast.Constant).Type != ast.ConstantType(k) {
+				break // CheckTypeBounds words the error
+			}
+			if i == len(kinds)-1 {
+				return nil
+			}
+		}
+	}
 	if err := p.checker.CheckTypeBounds(f); err != nil {
 		return fmt.Errorf("fact %v: %w", f, err)
 	}
 	return nil
+}
+
+// fnv1 is the hash ast.Name and ast.String give a text (64-bit FNV-1).
+func fnv1(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h *= 1099511628211
+		h ^= uint64(s[i])
+	}
+	return h
+}
+
+// anyBound marks an argument bound by /any in simpleBounds.
+const anyBound = -1
+
+// simpleBoundsOf returns, per declared predicate whose Decl has one bound
+// of base types only (/name, /string, /number, /float64, /any: every
+// predicate of schema.mg), the constant type of each argument (anyBound for
+// /any), so that checkFact need not call the TypeChecker per fact (it
+// allocates). Other predicates are checked by the TypeChecker.
+func simpleBoundsOf(decls map[ast.PredicateSym]*ast.Decl) map[ast.PredicateSym][]int {
+	out := map[ast.PredicateSym][]int{}
+	for sym, d := range decls {
+		if len(d.Bounds) != 1 || len(d.Bounds[0].Bounds) != sym.Arity || sym.Arity == 0 {
+			continue
+		}
+		var kinds []int
+		for _, b := range d.Bounds[0].Bounds {
+			c, ok := b.(ast.Constant)
+			if !ok {
+				break
+			}
+			switch {
+			case c.Equals(ast.AnyBound):
+				kinds = append(kinds, anyBound)
+			case c.Equals(ast.NameBound):
+				kinds = append(kinds, int(ast.NameType))
+			case c.Equals(ast.StringBound):
+				kinds = append(kinds, int(ast.StringType))
+			case c.Equals(ast.NumberBound):
+				kinds = append(kinds, int(ast.NumberType))
+			case c.Equals(ast.Float64Bound):
+				kinds = append(kinds, int(ast.Float64Type))
+			}
+		}
+		if len(kinds) == sym.Arity {
+			out[sym] = kinds
+		}
+	}
+	return out
 }
 
 // rehash returns c with the hash that ast.Name, ast.String and ast.Bytes
@@ -397,18 +481,14 @@ func ValidName(s string) bool {
 	if len(s) < 2 || s[0] != '/' || strings.HasSuffix(s, ".") {
 		return false
 	}
-	for _, seg := range strings.Split(s[1:], "/") {
-		if seg == "" {
+	for i := 1; i < len(s); i++ { // segments separated by single slashes
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '.', c == '_', c == '~', c == '%', c == '-':
+		case c == '/' && s[i-1] != '/' && i < len(s)-1:
+		default:
 			return false
-		}
-		for i := 0; i < len(seg); i++ {
-			c := seg[i]
-			switch {
-			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-			case c == '.', c == '_', c == '~', c == '%', c == '-':
-			default:
-				return false
-			}
 		}
 	}
 	return true

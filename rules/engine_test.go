@@ -328,3 +328,30 @@ func TestValidName(t *testing.T) {
 		}
 	}
 }
+
+// TestSimpleBounds: every schema predicate takes checkFact's fast path.
+func TestSimpleBounds(t *testing.T) {
+	p, err := embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"loc", "access", "var_type", "outcome_reason"} {
+		sym, ok := p.lookup(name)
+		if !ok {
+			t.Fatalf("no predicate %s", name)
+		}
+		if _, ok := p.simpleBounds[sym]; !ok {
+			t.Errorf("%s: no simple bounds", name)
+		}
+	}
+	for _, s := range []string{"/a", "/a/b.c", "/s/1"} {
+		if !ValidName(s) {
+			t.Errorf("ValidName(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"", "/", "a", "//a", "/a//b", "/a/", "/a.", "/a(b)"} {
+		if ValidName(s) {
+			t.Errorf("ValidName(%q) = true", s)
+		}
+	}
+}

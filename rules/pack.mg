@@ -69,12 +69,12 @@ pack_blocker(L, /nested, L) :- loop(L, /do_concurrent, _), loop_parent(L, _).
 pack_blocker(L, /statement, S) :- pack_stmt(L, S, /other).
 pack_blocker(L, /reference, R) :- elem_ref(L, R, _, /other, _).
 pack_blocker(L, /guarded, R) :- elem_ref(L, R, _, /guarded, _).
-pack_blocker(L, /varying_subscript, R) :- elem_ref(L, R, _, _, _), elem_sub_var(R, W), loop_writes(L, W).
-pack_blocker(L, /varying_subscript, R) :- elem_ref(L, R, _, _, _), elem_sub_var(R, W), loop_index(L, W).
+pack_blocker(L, /varying_subscript, R) :- elem_sub_var(R, W), elem_ref(L, R, _, _, _), loop_writes(L, W).
+pack_blocker(L, /varying_subscript, R) :- elem_sub_var(R, W), elem_ref(L, R, _, _, _), loop_index(L, W).
 pack_blocker(L, /two_sections, R) :- elem_ref(L, R, V, _, K1), elem_ref(L, _, V, _, K2), K1 != K2.
-pack_blocker(L, /may_alias, R) :- elem_ref(L, R, V, _, _), var_attr(V, /pointer).
-pack_blocker(L, /may_alias, R) :- elem_ref(L, R, V, _, _), var_attr(V, /target).
-pack_blocker(L, /may_alias, R) :- elem_ref(L, R, V, _, _), alias(V, _).
+pack_blocker(L, /may_alias, R) :- var_attr(V, /pointer), elem_ref(L, R, V, _, _).
+pack_blocker(L, /may_alias, R) :- var_attr(V, /target), elem_ref(L, R, V, _, _).
+pack_blocker(L, /may_alias, R) :- alias(V, _), elem_ref(L, R, V, _, _).
 pack_blocker(L, /element_type, R) :- elem_ref(L, R, V, _, _), var_type(V, T), !pack_type(T).
 pack_blocker(L, /call, S) :- loop(L, /do_concurrent, _), in_loop(S, L), calls(S, _, _).
 pack_blocker(L, /call, S) :- loop(L, /do_concurrent, _), in_loop(S, L), calls_external(S, _, _).

@@ -15,7 +15,7 @@
 #   facts, but no fact is emitted below a compile-time constant.
 
 Decl loc(Site, File, Line, Col)
-  descr [doc("Site is at File:Line:Col (1-based)."),
+  descr [doc("Site is at File:Line:Col (1-based). Written in dumps (fgpu facts, facts.Set.Locs) but not given to the analyses: no rule reads it (a reason's site must have a position: rules/check.go, Violations)."),
          arg(Site, "a site"), arg(File, "source file path"),
          arg(Line, "line"), arg(Col, "column")]
   bound [/name, /string, /number, /number].

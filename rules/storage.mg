@@ -18,15 +18,23 @@
 # Reads: var, var_type, var_attr, common_member, equiv, alias, call_arg,
 # hcall_arg, hcall_arg_pointee, hcall_ext_arg, hmove, escapes, cfptr,
 # proc_escapes, declares, calls, proc, proc_attr, hproc.
-# Derives: stor, pointee, open_proc.
+# Derives: stor, pointee, pointee_node, node_has, open_proc.
 
 Decl stor(V, X)
-  descr [doc("Variable V may denote (part of) storage X: V itself, its common block (/common/NAME), the storage of what it is EQUIVALENCEd, bound as a dummy, associated as an associate name or pointer with, the storage pointers of its type allocate (the type's name), or /any."),
+  descr [doc("Variable V may denote (part of) storage X: V itself, its common block (/common/NAME), the storage of what it is EQUIVALENCEd, bound as a dummy, associated as an associate name or pointer with, the storage pointers of its type allocate (the type's name), or /any; for a pointer, the pointee node of its type (pointee_node), which stands for every pointee of the type."),
          arg(V, "variable"), arg(X, "storage")].
 
 Decl pointee(T, X)
   descr [doc("A pointer of type T may point to (part of) storage X: a target of type T, what pointers of type T allocate (named T), anything C_LOC was given."),
          arg(T, "type"), arg(X, "storage")].
+
+Decl pointee_node(T, N)
+  descr [doc("N, fn:pair(/pointee, T), is the pointee node of type T: the storage a pointer of type T denotes stands for every pointee of T (node_has). A variable denotes the storage its stor facts name and what their nodes stand for, transitively: sync.mg expands the nodes (dirty_stor, dirty_node)."),
+         arg(T, "type"), arg(N, "storage node")].
+
+Decl node_has(N, X)
+  descr [doc("Pointee node N stands for storage X (which may be a node again)."),
+         arg(N, "storage node"), arg(X, "storage")].
 
 Decl open_proc(P)
   descr [doc("Procedure P may be called by code the program does not show (through a procedure pointer or dummy, from C, or by no call of the program): its dummies may denote /any."),
@@ -53,15 +61,20 @@ stor(A, X) :- alias(A, V), stor(V, X).
 stor(D, X) :- call_arg(_, _, D, A), stor(A, X).
 stor(D, X) :- hcall_arg(_, D, A), stor(A, X).
 stor(D, X) :- hcall_arg_pointee(_, D, _), any_pointee(X).
-stor(D, /any) :- declares(P, D, _), var_attr(D, /dummy), open_proc(P).
+stor(D, /any) :- open_proc(P), declares(P, D, _), var_attr(D, /dummy).
 stor(V, /any) :- hcall_ext_arg(_, V).
 stor(V, /any) :- escapes(V).
 # move_alloc(from, to): to takes from's storage (either may later denote
 # the other's: swaps).
 stor(T, X) :- hmove(_, F, T), stor(F, X).
 stor(F, X) :- hmove(_, F, T), stor(T, X).
-# Pointers: any pointee of their type; C_F_POINTER: any pointee at all.
-stor(P, X) :- var_attr(P, /pointer), var_type(P, T), pointee(T, X).
+# Pointers: any pointee of their type, through the pointee node of the
+# type (a stor fact per pointer and pointee would be quadratic: every
+# pointer of type T and every target of type T); C_F_POINTER: any pointee
+# at all.
+pointee_node(T, fn:pair(/pointee, T)) :- var_attr(P, /pointer), var_type(P, T).
+stor(P, N) :- var_attr(P, /pointer), var_type(P, T), pointee_node(T, N).
+node_has(N, X) :- pointee_node(T, N), pointee(T, X).
 stor(P, X) :- cfptr(P), any_pointee(X).
 stor(P, /any) :- cfptr(P).
 

@@ -68,7 +68,7 @@ func (s *store) Add(a ast.Atom) bool {
 		r = &relation{dupHead: map[uint64]int32{}, cols: make([]atomic.Pointer[colIndex], a.Predicate.Arity)}
 		s.rels[a.Predicate] = r
 	}
-	h := a.Hash()
+	h := factHash(a)
 	k, ok := r.dupHead[h]
 	if ok {
 		for ; k >= 0; k = r.dupNext[k] {
@@ -92,6 +92,44 @@ func (s *store) Add(a ast.Atom) bool {
 	}
 	s.count++
 	return true
+}
+
+// factHash hashes the arguments of a fact (the predicate is the
+// relation's): ast.Atom.Hash allocates for every argument.
+func factHash(a ast.Atom) uint64 {
+	h := uint64(14695981039346656037)
+	for _, t := range a.Args {
+		var v uint64
+		if c, ok := t.(ast.Constant); ok {
+			v = uint64(c.NumValue)
+		} else {
+			v = t.Hash()
+		}
+		h = (h ^ v) * 1099511628211
+		h ^= h >> 32
+	}
+	return h
+}
+
+// reserve makes room for n more facts of predicate p (the input facts, so
+// that their relations are allocated once).
+func (s *store) reserve(p ast.PredicateSym, n int) {
+	if p.Arity == 0 {
+		return
+	}
+	r := s.rels[p]
+	if r == nil {
+		r = &relation{dupHead: make(map[uint64]int32, n), cols: make([]atomic.Pointer[colIndex], p.Arity)}
+		s.rels[p] = r
+	}
+	if cap(r.facts)-len(r.facts) < n {
+		facts := make([]ast.Atom, len(r.facts), len(r.facts)+n)
+		copy(facts, r.facts)
+		r.facts = facts
+		next := make([]int32, len(r.dupNext), len(r.dupNext)+n)
+		copy(next, r.dupNext)
+		r.dupNext = next
+	}
 }
 
 func (c *colIndex) add(h uint64, n int32) {
@@ -130,7 +168,7 @@ func (s *store) Contains(a ast.Atom) bool {
 	if r == nil {
 		return false
 	}
-	k, ok := r.dupHead[a.Hash()]
+	k, ok := r.dupHead[factHash(a)]
 	if !ok {
 		return false
 	}

@@ -40,8 +40,9 @@
 # var_attr, declares, hstmt, hloop, hin_loop, hacc, hacc_ptr, hfree,
 # hoverwrite, hcall, hcall_arg, hcall_arg_pointee, hcall_external,
 # hassoc, hio, htiming, loop_can_stop, proc_attr, stor, any_pointee,
-# main_program, open_proc (storage.mg).
-# Derives: launch, dirty_stor, resident_stor, may_dirty, may_resident,
+# main_program, open_proc, node_has (storage.mg).
+# Derives: launch, dirty_stor, resident_stor, dirty_node, resident_node,
+# may_dirty, may_resident,
 # fetch_at, fetch_path_at, stale_at, stale_path_at, discard_at, wait_at,
 # external_at, path_nyi, lift_nyi, fetch_before, fetch_before_loop, stale_before,
 # stale_before_loop.
@@ -75,7 +76,7 @@ Decl lifted_proc(P)
          arg(P, "procedure")].
 
 Decl here_acc(S, V, Mode)
-  descr [doc("Host statement S, of a procedure that is not pure, needs V's storage (Mode /read or /write) or frees it (/free), by its own access or for a pure procedure it calls (on the actual argument)."),
+  descr [doc("Host statement S, of a procedure that is not pure, needs V's storage (Mode /read or /write) or frees it (/free), by its own access or for a pure procedure it calls (on the actual argument); only for V that may denote storage the device holds (may_resident)."),
          arg(S, "statement"), arg(V, "variable"), arg(Mode, "mode")].
 
 Decl fetch_at(S, V)
@@ -143,10 +144,21 @@ launch_writes(L, R) :- launch_writes(L, V), alias(V, R).
 launch_uses(L, V) :- launch_writes(L, V).
 launch_uses(L, V) :- launch(L), buffer(L, V, /read_only), var_attr(V, /array).
 
+# A pointee node (storage.mg) stands for what it has: storage a launch
+# writes through a node is dirty, and a variable whose node has dirty
+# storage may denote it.
 dirty_stor(X) :- launch_writes(_, V), stor(V, X).
+dirty_stor(X) :- dirty_stor(N), node_has(N, X).
 resident_stor(X) :- launch_uses(_, V), stor(V, X).
+resident_stor(X) :- resident_stor(N), node_has(N, X).
+dirty_node(N) :- dirty_stor(X), node_has(N, X).
+dirty_node(N) :- dirty_node(M), node_has(N, M).
+resident_node(N) :- resident_stor(X), node_has(N, X).
+resident_node(N) :- resident_node(M), node_has(N, M).
 may_dirty(V) :- dirty_stor(X), stor(V, X).
+may_dirty(V) :- dirty_node(N), stor(V, N).
 may_resident(V) :- resident_stor(X), stor(V, X).
+may_resident(V) :- resident_node(N), stor(V, N).
 ptr_may_dirty(/yes) :- any_pointee(X), dirty_stor(X).
 ptr_may_resident(/yes) :- any_pointee(X), resident_stor(X).
 
@@ -172,8 +184,11 @@ lift_src(Q, A, M) :- lifted(C, A, M), hstmt(C, Q, _), lifted_proc(Q).
 lift_src(Q, A, M) :- lifted(C, A, M), hstmt(C, Q, _), assumed_size(A).
 lifted_path(C, Path, M) :- lift_src(P, D, M), host_call(C, P), hcall_arg_pointee(C, D, Path).
 
-here_acc(S, V, M) :- acc(S, V, M), hstmt(S, P, _), !lifted_proc(P), !assumed_size(V).
-here_acc(S, V, M) :- lifted(S, V, M), hstmt(S, P, _), !lifted_proc(P), !assumed_size(V).
+# Only of variables that may denote storage the device holds (may_resident,
+# which may_dirty implies): the only ones the rules below ask about (a
+# third of the host accesses of a large program).
+here_acc(S, V, M) :- may_resident(V), acc(S, V, M), hstmt(S, P, _), !lifted_proc(P), !assumed_size(V).
+here_acc(S, V, M) :- may_resident(V), lifted(S, V, M), hstmt(S, P, _), !lifted_proc(P), !assumed_size(V).
 here_path(S, Path, M) :- hacc_ptr(S, Path, M), hstmt(S, P, _), !lifted_proc(P), !device_stmt(S).
 here_path(S, Path, M) :- lifted_path(S, Path, M), hstmt(S, P, _), !lifted_proc(P).
 path_nyi(S, Path) :- hacc_ptr(S, Path, _), hstmt(S, P, _), lifted_proc(P), ptr_may_dirty(/yes), !device_stmt(S).
@@ -205,15 +220,15 @@ exit_stmt(S, P) :- hstmt(S, P, /return).
 exit_stmt(S, P) :- hstmt(S, P, /end).
 is_saved(V) :- var_attr(V, /save).
 in_common(V) :- common_member(V, _).
-dies(P, V) :- declares(P, V, _), var_attr(V, /local), !is_saved(V), !in_common(V), !main_program(P).
-dies(P, V) :- declares(P, V, _), var_attr(V, /value).
+dies(P, V) :- var_attr(V, /local), declares(P, V, _), !is_saved(V), !in_common(V), !main_program(P).
+dies(P, V) :- var_attr(V, /value), declares(P, V, _).
 by_value(V) :- var_attr(V, /value).
 copy_like(D) :- hcall_arg_copy(_, D), !by_value(D).
-copy_like(D) :- declares(P, D, _), is_dummy(D), open_proc(P), !by_value(D).
+copy_like(D) :- open_proc(P), declares(P, D, _), is_dummy(D), !by_value(D).
 copy_like(D) :- hcall_arg(_, D, A), assumed_size(A).
 copy_like(D) :- call_arg(_, _, D, A), assumed_size(A).
 copy_like(R) :- var_attr(R, /result).
-ends_with_call(P, D) :- declares(P, D, _), copy_like(D).
+ends_with_call(P, D) :- copy_like(D), declares(P, D, _).
 discard_at(S, V) :- exit_stmt(S, P), !lifted_proc(P), dies(P, V), may_resident(V).
 fetch_at(S, D) :- exit_stmt(S, P), !lifted_proc(P), ends_with_call(P, D), may_dirty(D).
 discard_at(S, D) :- exit_stmt(S, P), !lifted_proc(P), ends_with_call(P, D), may_resident(D).
