@@ -342,7 +342,7 @@ func runFacts(args []string, stdout, stderr io.Writer) int {
 	}
 	r.PhaseDiags(driver.PhaseLoad).Render(stderr, r.Prog)
 	cr := r.Check
-	atoms := append([]ast.Atom(nil), cr.Facts.Atoms...)
+	atoms := append(append([]ast.Atom(nil), cr.Facts.Atoms...), cr.Facts.Locs()...) // positions too (not evaluated)
 	atoms = append(atoms, ast.NewAtom("device", facts.Name(cr.Device)))
 	if err := rules.FormatFacts(stdout, atoms); err != nil {
 		fmt.Fprintf(stderr, "fgpu: facts: %v\n", err)
