@@ -13,6 +13,8 @@ package rules
 // unspecified in both, P22).
 
 import (
+	"fgpu/facts"
+
 	"sync"
 	"sync/atomic"
 
@@ -95,21 +97,8 @@ func (s *store) Add(a ast.Atom) bool {
 }
 
 // factHash hashes the arguments of a fact (the predicate is the
-// relation's): ast.Atom.Hash allocates for every argument.
-func factHash(a ast.Atom) uint64 {
-	h := uint64(14695981039346656037)
-	for _, t := range a.Args {
-		var v uint64
-		if c, ok := t.(ast.Constant); ok {
-			v = uint64(c.NumValue)
-		} else {
-			v = t.Hash()
-		}
-		h = (h ^ v) * 1099511628211
-		h ^= h >> 32
-	}
-	return h
-}
+// relation's): facts.AtomHash, as the extraction deduplicates by.
+func factHash(a ast.Atom) uint64 { return facts.AtomHash(a) }
 
 // reserve makes room for n more facts of predicate p (the input facts, so
 // that their relations are allocated once).
