@@ -281,7 +281,6 @@ func planRun(p *program) runPlan {
 	return runPlan{opts: o, how: how}
 }
 
-
 // TestSpecRun builds every spec-test program that builds with fgpu and
 // with gfortran alone, runs both, and requires the same stdout, stderr and
 // exit status.

@@ -58,7 +58,6 @@ func agreePrograms(t *testing.T) map[string][]string {
 	return progs
 }
 
-
 // TestCheckBuildAgree: on every program of the repository, for the CPU
 // and CUDA targets (or the one its FLAGS name), `fgpu check` fails exactly
 // when `fgpu build` does (through emit: --stop-after=emit), with the same

@@ -45,7 +45,6 @@ func main() {
 	fmt.Printf("%d programs x 2 targets written under %s\n", len(progs), out)
 }
 
-
 func generate(path, dev string) (text string) {
 	defer func() {
 		if r := recover(); r != nil {

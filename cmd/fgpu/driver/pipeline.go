@@ -67,7 +67,7 @@ type Config struct {
 	Files []string
 	// Source, when set, is the one file of the program, given as text
 	// (tests of golden files; Files is then ignored).
-	Source *Source
+	Source               *Source
 	Defines, IncludeDirs []string
 	Target               *target.Target // nil: cpu
 	// Check: the offload choices (fallback, unsupported-as, omp loops);
