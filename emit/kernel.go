@@ -414,25 +414,11 @@ func (g *kernelGen) declareLocals() {
 // in (a 32-bit division is several times cheaper on a GPU than a 64-bit
 // one); the result is int64_t.
 func tripOfLinear(t string, n int, it string) func(d int) string {
-	return func(d int) string {
-		rest := t
-		for e := 0; e < d; e++ {
-			rest = fmt.Sprintf("(%s) / n%d", rest, e+1)
-		}
-		if it != "" && rest != t {
-			rest = strings.ReplaceAll(rest, "/ n", "/ ("+it+")n")
-		}
-		if d == n-1 {
-			if it != "" {
-				return fmt.Sprintf("(int64_t)(%s)", rest)
-			}
-			return rest
-		}
-		if it != "" {
-			return fmt.Sprintf("(int64_t)((%s) %% (%s)n%d)", rest, it, d+1)
-		}
-		return fmt.Sprintf("(%s) %% n%d", rest, d+1)
+	order := make([]int, n)
+	for d := range order {
+		order[d] = d
 	}
+	return tripOfOrder(t, order, it)
 }
 
 func isLocal(k *lowering.Kernel, s *frontend.Symbol) bool {

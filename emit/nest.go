@@ -714,8 +714,8 @@ func indexOrder(body []frontend.Stmt, syms []*frontend.Symbol) []int {
 	return order
 }
 
-// tripOfOrder is tripOfLinear with the indices in the given order, fastest
-// first (order[r] is the index of rank r).
+// tripOfOrder decomposes t as tripOfLinear does, with the indices in the
+// given order, fastest first (order[r] is the index of rank r).
 func tripOfOrder(t string, order []int, it string) func(d int) string {
 	return func(d int) string {
 		rank := 0
