@@ -266,12 +266,7 @@ func (g *kernelGen) cpuOrderNest(body string, red []string) {
 			rest = fmt.Sprintf("(%s) / n%d", rest, d)
 		}
 	}
-	pre := strings.Repeat("  ", g.indent)
-	for _, l := range strings.SplitAfter(body, "\n") {
-		if l != "" {
-			g.b.WriteString(pre + l)
-		}
-	}
+	g.text(body)
 	g.indent--
 	g.line("}")
 }
@@ -447,12 +442,7 @@ func (g *kernelGen) cpuNest(body string, red []string, order []int, simd, light,
 		}
 	}
 	g.indent++
-	pre := strings.Repeat("  ", g.indent)
-	for _, l := range strings.SplitAfter(body, "\n") {
-		if l != "" {
-			g.b.WriteString(pre + l)
-		}
-	}
+	g.text(body)
 	g.indent--
 	g.line("}")
 	if n > 1 {

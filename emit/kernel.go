@@ -87,6 +87,17 @@ func ctype(t frontend.Type) string {
 	return "void"
 }
 
+// text writes lines generated elsewhere (a body written once and placed
+// in several loops) at the current indentation.
+func (g *kernelGen) text(body string) {
+	pre := strings.Repeat("  ", g.indent)
+	for _, l := range strings.SplitAfter(body, "\n") {
+		if l != "" {
+			g.b.WriteString(pre + l)
+		}
+	}
+}
+
 func (g *kernelGen) line(format string, args ...any) {
 	g.b.WriteString(strings.Repeat("  ", g.indent))
 	fmt.Fprintf(&g.b, format, args...)
