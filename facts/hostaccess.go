@@ -238,21 +238,8 @@ func (b *cfgBuilder) call(st ast.Constant, p *frontend.Procedure, in *frontend.I
 // call (hcall_arg_copy); an allocatable dummy of intent(out) frees the
 // actual on entry (hfree).
 func (b *cfgBuilder) bind(st ast.Constant, a *frontend.Expr, d *frontend.Symbol) {
-	v := a
-	if v != nil && v.Kind == frontend.EKeyword {
-		v = v.X
-	}
-	if v == nil || v.Kind == frontend.EStar {
-		if v != nil && v.Label != "" {
-			// An alternate return: the call may jump.
-			b.x.add("hio_jump", st)
-		}
-		return
-	}
-	if v.Kind == frontend.EName && v.Ref == frontend.RefProcedure {
-		if v.Sym != nil && v.Sym.Proc != nil {
-			b.x.add("proc_escapes", b.x.procSite(v.Sym.Proc))
-		}
+	v := b.actual(a, st)
+	if v == nil {
 		return
 	}
 	r := rootName(v)
@@ -409,16 +396,17 @@ func (b *cfgBuilder) intrinsicCall(st ast.Constant, name string, args []*fronten
 	}
 }
 
-// argument records an actual argument accessed at the call; it returns
-// the root of a designator (nil for an expression).
-func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Symbol, mayWrite bool) *frontend.Expr {
+// actual returns the value of an actual argument (a keyword argument's
+// expression), or nil for what is not data: an omitted one, an alternate
+// return (recorded: the call may jump) or a procedure name (recorded: the
+// procedure escapes).
+func (b *cfgBuilder) actual(a *frontend.Expr, st ast.Constant) *frontend.Expr {
 	v := a
 	if v != nil && v.Kind == frontend.EKeyword {
 		v = v.X
 	}
 	if v == nil || v.Kind == frontend.EStar {
 		if v != nil && v.Label != "" {
-			// An alternate return: the call may jump.
 			b.x.add("hio_jump", st)
 		}
 		return nil
@@ -427,6 +415,16 @@ func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Sym
 		if v.Sym != nil && v.Sym.Proc != nil {
 			b.x.add("proc_escapes", b.x.procSite(v.Sym.Proc))
 		}
+		return nil
+	}
+	return v
+}
+
+// argument records an actual argument accessed at the call; it returns
+// the root of a designator (nil for an expression).
+func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Symbol, mayWrite bool) *frontend.Expr {
+	v := b.actual(a, st)
+	if v == nil {
 		return nil
 	}
 	if r := rootName(v); r != nil && mayWrite {
