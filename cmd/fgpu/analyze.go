@@ -26,9 +26,8 @@ type analysisFlags struct {
 	opts        rules.CheckOptions
 	device      string // --gpu
 	timePasses  bool
-	stopAfter   driver.Phase
-	stopSet     bool   // --stop-after given
-	dumpDir     string // --dump-dir
+	stopAfter   *driver.Phase // --stop-after (nil: not given)
+	dumpDir     string        // --dump-dir
 	defines     []string
 	includeDirs []string
 	files       []string
@@ -59,7 +58,7 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 		case a == "--time-passes":
 			f.timePasses = true
 		case isPipelineFlag(a):
-			if err := pipelineFlag(a, &f.stopAfter, &f.stopSet, &f.dumpDir); err != nil {
+			if err := pipelineFlag(a, &f.stopAfter, &f.dumpDir); err != nil {
 				return f, err
 			}
 		default:
@@ -76,13 +75,18 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 // gpuFlag reads --gpu=DEVICE: check and the analysis commands take metal
 // (no toolchain needed) but not none; build and run the reverse.
 func gpuFlag(a string, building bool) (string, error) {
-	t, err := target.Parse(strings.TrimPrefix(a, "--gpu="))
-	switch {
-	case err != nil:
+	d := strings.TrimPrefix(a, "--gpu=")
+	t, err := target.Parse(d)
+	if err != nil {
 		return "", fmt.Errorf("%v in %s", err, a)
-	case building && !t.Buildable:
-		return "", fmt.Errorf("--gpu=%s needs Apple's toolchain, so it cannot be built here: use fgpu check --gpu=%s, or --unsupported-as=%s to build for the CPU under its rules", t.Name, t.Name, t.Name)
-	case !building && !t.Offloads():
+	}
+	if building {
+		if _, err := driver.BuildTarget(d); err != nil {
+			return "", err
+		}
+		return t.Name, nil
+	}
+	if !t.Offloads() {
 		return "", fmt.Errorf("--gpu=%s keeps every loop on the host: there is nothing to check", t.Name)
 	}
 	return t.Name, nil
@@ -95,13 +99,13 @@ func isPipelineFlag(a string) bool {
 }
 
 // pipelineFlag applies one of those flags.
-func pipelineFlag(a string, stop *driver.Phase, stopSet *bool, dumpDir *string) error {
+func pipelineFlag(a string, stop **driver.Phase, dumpDir *string) error {
 	if v, ok := strings.CutPrefix(a, "--stop-after="); ok {
 		p, err := driver.ParsePhase(v)
 		if err != nil {
 			return err
 		}
-		*stop, *stopSet = p, true
+		*stop = &p
 		return nil
 	}
 	v := strings.TrimPrefix(a, "--dump-dir=")
@@ -148,12 +152,12 @@ func offloadFlag(a string, o *rules.CheckOptions) error {
 // report what build would (not-yet-implemented constructs included);
 // facts and query stop after the analyses.
 func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*driver.Result, int) {
-	stop := f.stopAfter
-	if !f.stopSet {
-		stop = driver.PhaseEmit
-		if name == "facts" || name == "query" {
-			stop = driver.PhaseArrayStmts
-		}
+	stop := driver.PhaseEmit
+	switch {
+	case f.stopAfter != nil:
+		stop = *f.stopAfter
+	case name == "facts" || name == "query":
+		stop = driver.PhaseArrayStmts
 	}
 	if stop > driver.PhaseEmit {
 		stop = driver.PhaseEmit // nothing is compiled by the analysis commands

@@ -69,16 +69,11 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 		case a == "--time-passes":
 			f.opts.TimePasses = true
 		case isPipelineFlag(a):
-			var stop driver.Phase
-			var set bool
-			if err := pipelineFlag(a, &stop, &set, &f.opts.DumpDir); err != nil {
+			if err := pipelineFlag(a, &f.opts.StopAfter, &f.opts.DumpDir); err != nil {
 				return f, err
 			}
-			if set {
-				if isRun && stop < driver.PhaseCompile {
-					return f, fmt.Errorf("run needs the whole build: --stop-after=%s would leave nothing to run (use fgpu build)", stop)
-				}
-				f.opts.StopAfter = &stop
+			if isRun && f.opts.StopAfter != nil && *f.opts.StopAfter < driver.PhaseCompile {
+				return f, fmt.Errorf("run needs the whole build: --stop-after=%s would leave nothing to run (use fgpu build)", *f.opts.StopAfter)
 			}
 		case isOffloadFlag(a):
 			var o rules.CheckOptions

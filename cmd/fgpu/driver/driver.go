@@ -90,15 +90,15 @@ func (e *CommandError) Error() string {
 	return b.String()
 }
 
-// buildTarget reads the --gpu spelling of a build: none, cpu (cuda_cpu),
+// BuildTarget reads the --gpu spelling of a build: none, cpu (cuda_cpu),
 // cuda; metal's toolchain is Apple's.
-func buildTarget(d string) (*target.Target, error) {
+func BuildTarget(d string) (*target.Target, error) {
 	t, err := target.Parse(d)
 	if err != nil {
 		return nil, err
 	}
 	if !t.Buildable {
-		return nil, fmt.Errorf("--gpu=%s cannot be built here (Apple's toolchain); use fgpu check --gpu=%s, or --unsupported-as=%s to build for the CPU with its rules", t.Name, t.Name, t.Name)
+		return nil, fmt.Errorf("--gpu=%s needs Apple's toolchain, so it cannot be built here: use fgpu check --gpu=%s, or --unsupported-as=%s to build for the CPU under its rules", t.Name, t.Name, t.Name)
 	}
 	return t, nil
 }
@@ -108,7 +108,7 @@ func buildTarget(d string) (*target.Target, error) {
 // (see SourceFiles); with errors among them err is ErrCompile. A missing
 // tool is a *ToolError, a failing tool command a *CommandError.
 func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics, err error) {
-	t, err := buildTarget(opts.Device)
+	t, err := BuildTarget(opts.Device)
 	if err != nil {
 		return "", nil, err
 	}

@@ -158,11 +158,8 @@ func Pipeline(cfg Config) (r *Result, err error) {
 	if !t.Buildable {
 		et = target.Must("cpu")
 	}
-	copts := cfg.Check
+	copts := cfg.Check // read only by the phases that run when t offloads
 	copts.Target = t
-	if !t.Offloads() {
-		copts.Target = target.Must("cpu")
-	}
 	step := func(p Phase, fn func() error) (bool, error) {
 		if p > cfg.StopAfter || r.Failed() {
 			return false, nil
