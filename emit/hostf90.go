@@ -431,59 +431,21 @@ func hostNestOrder(k *frontend.Construct) []int {
 		}
 		return r
 	}
-	var expr func(e *frontend.Expr)
-	expr = func(e *frontend.Expr) {
-		if e == nil {
-			return
-		}
-		if e.Kind == frontend.ERef && e.Ref == frontend.RefElement {
-			for l, a := range e.Args {
-				if i := only(a); i >= 0 {
-					if votes[l+1] == nil {
-						votes[l+1] = make([]int, n)
+	bodyExprs(k.Body, func(e *frontend.Expr) {
+		frontend.Inspect(e, func(nd frontend.Node) bool {
+			if e, ok := nd.(*frontend.Expr); ok && e.Kind == frontend.ERef && e.Ref == frontend.RefElement {
+				for l, a := range e.Args {
+					if i := only(a); i >= 0 {
+						if votes[l+1] == nil {
+							votes[l+1] = make([]int, n)
+						}
+						votes[l+1][i]++
 					}
-					votes[l+1][i]++
 				}
 			}
-		}
-		expr(e.X)
-		expr(e.Y)
-		for _, a := range e.Args {
-			expr(a)
-		}
-		for _, a := range e.Range {
-			expr(a)
-		}
-	}
-	var stmts func(ss []frontend.Stmt)
-	var stmt func(s frontend.Stmt)
-	stmt = func(s frontend.Stmt) {
-		switch x := s.(type) {
-		case *frontend.AssignStmt:
-			expr(x.LHS)
-			expr(x.RHS)
-		case *frontend.IfStmt:
-			expr(x.Cond)
-			if x.Action != nil {
-				stmt(x.Action)
-			}
-		case *frontend.CallStmt:
-			for _, a := range x.Args {
-				expr(a)
-			}
-		case *frontend.Construct:
-			stmts(x.Body)
-			for _, b := range x.Branches {
-				stmts(b.Body)
-			}
-		}
-	}
-	stmts = func(ss []frontend.Stmt) {
-		for _, s := range ss {
-			stmt(s)
-		}
-	}
-	stmts(k.Body)
+			return true
+		})
+	})
 	var order []int
 	used := make([]bool, n)
 	for l := 1; l <= n; l++ {

@@ -645,60 +645,58 @@ func readsMemory(e *frontend.Expr) bool {
 	return false
 }
 
+// bodyExprs calls fn with each expression of a loop body that the index
+// orders count (indexOrder, hostNestOrder): both sides of assignments, IF
+// conditions and their actions' expressions, CALL arguments, at any depth
+// of the constructs' bodies (not their heads).
+func bodyExprs(ss []frontend.Stmt, fn func(*frontend.Expr)) {
+	for _, s := range ss {
+		switch x := s.(type) {
+		case *frontend.AssignStmt:
+			fn(x.LHS)
+			fn(x.RHS)
+		case *frontend.IfStmt:
+			fn(x.Cond)
+			if x.Action != nil {
+				bodyExprs([]frontend.Stmt{x.Action}, fn)
+			}
+		case *frontend.CallStmt:
+			for _, a := range x.Args {
+				fn(a)
+			}
+		case *frontend.Construct:
+			bodyExprs(x.Body, fn)
+			for _, b := range x.Branches {
+				bodyExprs(b.Body, fn)
+			}
+		}
+	}
+}
+
 // indexOrder orders the indices of a space for a linear iteration number,
 // fastest first: the index that is the whole first subscript of the most
 // element references of the body (so that consecutive threads touch
 // consecutive elements); the others, and ties, in header order.
 func indexOrder(body []frontend.Stmt, syms []*frontend.Symbol) []int {
 	votes := make([]int, len(syms))
-	var expr func(e *frontend.Expr)
-	expr = func(e *frontend.Expr) {
-		if e == nil || e.Const != nil && e.Kind != frontend.EName {
-			return
-		}
-		if e.Kind == frontend.ERef && e.Ref == frontend.RefElement && len(e.Args) > 0 {
-			if a := e.Args[0]; a != nil && a.Kind == frontend.EName {
-				for d, s := range syms {
-					if s != nil && rootSym(a) == s {
-						votes[d]++
+	bodyExprs(body, func(e *frontend.Expr) {
+		frontend.Inspect(e, func(n frontend.Node) bool {
+			e, ok := n.(*frontend.Expr)
+			if !ok || e.Const != nil && e.Kind != frontend.EName {
+				return false
+			}
+			if e.Kind == frontend.ERef && e.Ref == frontend.RefElement && len(e.Args) > 0 {
+				if a := e.Args[0]; a != nil && a.Kind == frontend.EName {
+					for d, s := range syms {
+						if s != nil && rootSym(a) == s {
+							votes[d]++
+						}
 					}
 				}
 			}
-		}
-		expr(e.X)
-		expr(e.Y)
-		for _, a := range e.Args {
-			expr(a)
-		}
-		for _, r := range e.Range {
-			expr(r)
-		}
-	}
-	var stmts func(ss []frontend.Stmt)
-	stmts = func(ss []frontend.Stmt) {
-		for _, s := range ss {
-			switch x := s.(type) {
-			case *frontend.AssignStmt:
-				expr(x.LHS)
-				expr(x.RHS)
-			case *frontend.IfStmt:
-				expr(x.Cond)
-				if x.Action != nil {
-					stmts([]frontend.Stmt{x.Action})
-				}
-			case *frontend.CallStmt:
-				for _, a := range x.Args {
-					expr(a)
-				}
-			case *frontend.Construct:
-				stmts(x.Body)
-				for _, b := range x.Branches {
-					stmts(b.Body)
-				}
-			}
-		}
-	}
-	stmts(body)
+			return true
+		})
+	})
 	best := 0
 	for d := range votes {
 		if votes[d] > votes[best] {
