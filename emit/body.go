@@ -369,6 +369,11 @@ func (g *kernelGen) lvalue(e *frontend.Expr) (string, string, bool) {
 		if e.Ref == frontend.RefElement && e.X.Kind == frontend.EName {
 			return g.element(e), st, true
 		}
+		if e.Ref == frontend.RefElement && e.X.Kind == frontend.EComponent {
+			return g.componentLV(e), st, true
+		}
+	case frontend.EComponent:
+		return g.componentLV(e), st, true
 	}
 	return "", st, false
 }

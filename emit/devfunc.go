@@ -24,6 +24,8 @@ type deviceFuncs struct {
 	// consts are the named constant arrays kernels index, as static tables.
 	consts    map[*frontend.Symbol]string
 	constDefs []string
+	// layoutFlags are the static flags of the layout checks (derived.go).
+	layoutFlags map[string]bool
 }
 
 func (f *deviceFuncs) add(p *frontend.Procedure) string {

@@ -104,9 +104,14 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 			return "(" + n + " != 0)"
 		}
 		return n
+	case frontend.EComponent:
+		return g.logicalRead(e.Type, g.componentLV(e))
 	case frontend.ERef:
 		switch e.Ref {
 		case frontend.RefElement:
+			if e.X.Kind == frontend.EComponent {
+				return g.logicalRead(e.Type, g.componentLV(e))
+			}
 			if e.Rank > 0 && g.at != nil {
 				return g.logicalRead(e.Type, g.sectionElement(e))
 			}

@@ -553,14 +553,21 @@ func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 	var args []string
 	for _, p := range k.Params {
 		s := p.Sym
+		name := actualName(s)
 		switch p.Kind {
 		case lowering.ArrayParam:
-			args = append(args, s.Name)
+			args = append(args, name)
 			for d := 1; d <= s.Rank; d++ {
-				args = append(args, fmt.Sprintf("lbound(%s, %d, kind=8)", s.Name, d))
+				args = append(args, fmt.Sprintf("lbound(%s, %d, kind=8)", name, d))
+			}
+			if s.Type.Base == frontend.TyDerived {
+				// The components whose place the launch checks (derived.go).
+				for _, l := range layoutLeaves(s.Type.Derived) {
+					args = append(args, name+l.fortran)
+				}
 			}
 		default:
-			args = append(args, s.Name)
+			args = append(args, name)
 		}
 	}
 	// The limits of every index (a nested loop combined with the kernel's
@@ -614,6 +621,11 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 		for _, p := range k.Params {
 			s := p.Sym
 			t := s.Type.String()
+			if s.Type.Base == frontend.TyDerived {
+				// The host's bytes, whatever the type (derived.go): the
+				// module cannot name the program's types.
+				t = "type(*)"
+			}
 			switch p.Kind {
 			case lowering.ArrayParam:
 				dummies = append(dummies, s.Name)
@@ -629,6 +641,13 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 					n := fmt.Sprintf("fgpu_lb%d_%s", d, s.Name)
 					dummies = append(dummies, n)
 					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+				}
+				if s.Type.Base == frontend.TyDerived {
+					for i := range layoutLeaves(s.Type.Derived) {
+						n := fmt.Sprintf("fgpu_l%d_%s", i+1, s.Name)
+						dummies = append(dummies, n)
+						decls = append(decls, fmt.Sprintf("      type(*), dimension(..), intent(in) :: %s", n))
+					}
 				}
 			case lowering.ScalarIn:
 				dummies = append(dummies, s.Name)
@@ -689,4 +708,14 @@ func mapEdits(es []edit, toPre func(int) int) ([]edit, bool) {
 		out = append(out, edit{from: from, to: to, lines: e.lines})
 	}
 	return out, true
+}
+
+// actualName is how the launch call names the variable of a kernel
+// parameter: its name, or the component designator the components pass
+// stands it for (lowering/components.go).
+func actualName(s *frontend.Symbol) string {
+	if s.Component != nil {
+		return s.Component.String()
+	}
+	return s.Name
 }

@@ -105,11 +105,11 @@ func guarded(indent, call, comment string, it lowering.SyncInsert) []string {
 	case 0:
 		return []string{indent + call + "  ! fgpu: " + comment}
 	case 1:
-		return []string{fmt.Sprintf("%sif (%s(%s)) %s  ! fgpu: %s", indent, it.Guards[0], it.Var, call, comment)}
+		return []string{fmt.Sprintf("%sif (%s) %s  ! fgpu: %s", indent, it.Guards[0], call, comment)}
 	}
 	var out []string
 	for i, g := range it.Guards {
-		out = append(out, fmt.Sprintf("%s%sif (%s(%s)) then", indent, strings.Repeat("  ", i), g, it.Var))
+		out = append(out, fmt.Sprintf("%s%sif (%s) then", indent, strings.Repeat("  ", i), g))
 	}
 	out = append(out, indent+strings.Repeat("  ", len(it.Guards))+call+"  ! fgpu: "+comment)
 	for i := len(it.Guards) - 1; i >= 0; i-- {

@@ -83,6 +83,10 @@ func ctype(t frontend.Type) string {
 			return "fgpu_cx<float>"
 		}
 		return "fgpu_cx<double>"
+	case frontend.TyDerived:
+		if t.Derived != nil {
+			return structName(t.Derived)
+		}
 	}
 	return "void"
 }
@@ -152,6 +156,15 @@ func kernelSource(plan *lowering.Plan, be backend) (string, frontend.Diagnostics
 		defs.WriteString(g.b.String())
 	}
 	b.WriteString(stopSitesCheck(plan))
+	b.WriteString(structDefs(plan))
+	var flags []string
+	for f := range funcs.layoutFlags {
+		flags = append(flags, f)
+	}
+	sort.Strings(flags)
+	for _, f := range flags {
+		fmt.Fprintf(&b, "static int %s = 0; // the layout was checked\n", f)
+	}
 	for _, c := range funcs.constDefs {
 		b.WriteString(c + "\n")
 	}
@@ -192,6 +205,9 @@ func (g *kernelGen) emitKernel() {
 			for d := 1; d <= s.Rank; d++ {
 				params = append(params, fmt.Sprintf("int64_t lb%d_%s", d, s.Name))
 			}
+			if s.Type.Base == frontend.TyDerived {
+				params = append(params, layoutParams(p)...)
+			}
 		case lowering.ScalarIn:
 			params = append(params, t+" in_"+s.Name)
 		default:
@@ -214,6 +230,11 @@ func (g *kernelGen) emitKernel() {
 // buffer of a kernel that can stop. b_X is the device address of array X,
 // ref_X that of scalar X.
 func (g *kernelGen) registerBuffers() {
+	for _, p := range g.k.Params {
+		if p.Kind == lowering.ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
+			g.layoutCheck(p)
+		}
+	}
 	for _, p := range g.k.Params {
 		s := p.Sym
 		if (p.Kind == lowering.ReduceParam || p.Kind == lowering.LastParam) && g.wholeInit[s] {

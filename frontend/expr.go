@@ -701,6 +701,12 @@ func (e *Expr) write(b *strings.Builder) {
 	case ELit:
 		b.WriteString(e.Lit.Value)
 	case EName:
+		if e.Sym != nil && e.Sym.Component != nil {
+			// A variable a lowering pass stands for a component: the
+			// source's designator (host code prints it so).
+			e.Sym.Component.write(b)
+			break
+		}
 		b.WriteString(e.Name)
 	case ERef:
 		e.X.write(b)

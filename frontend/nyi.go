@@ -64,6 +64,9 @@ const (
 	NYINoProgramStatement   Limit = "nyi_no_program_statement"
 	NYIPreprocessedLoop     Limit = "nyi_preprocessed_loop"
 	NYISharedLine           Limit = "nyi_shared_line"
+	NYIDerivedWhole         Limit = "nyi_derived_whole"
+	NYIDerivedComponent     Limit = "nyi_derived_component"
+	NYIDerivedArray         Limit = "nyi_derived_array"
 )
 
 var limitDocs = map[Limit]string{
@@ -116,6 +119,9 @@ var limitDocs = map[Limit]string{
 	NYINoProgramStatement:   "offloaded loops or host accesses of device data in a main program without a PROGRAM statement",
 	NYIPreprocessedLoop:     "rewriting a parallel loop that a preprocessor macro or include produces",
 	NYISharedLine:           "a do concurrent that shares a line with other statements or ends on a label",
+	NYIDerivedWhole:         "a derived-type value used whole in device code (passed to a procedure, assigned, local to an iteration, a dummy, local or result of a device procedure): only its components are offloaded yet",
+	NYIDerivedComponent:     "a component kernels do not address yet (a pointer or allocatable scalar component, a component written through a scalar, an allocatable component of an array element)",
+	NYIDerivedArray:         "an array of a derived type whose elements the kernel cannot hold as the host's bytes (type-bound or final procedures, allocatable, pointer, character or polymorphic components)",
 }
 
 // Doc is the limit's catalogue text ("" for a name not in it).

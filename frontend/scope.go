@@ -63,6 +63,10 @@ type Symbol struct {
 	InCommon  bool
 	Builtin   *Intrinsic // SymIntrinsic
 	StmtFunc  *AssignStmt
+	// Component is the component designator (p%dx, mesh%x) a lowering
+	// pass stands this variable for: a kernel is handed the component on
+	// its own (lowering/components.go).
+	Component *Expr
 }
 
 // IsArray reports whether the symbol is an array.

@@ -118,6 +118,7 @@ type Pass struct {
 var Passes = []Pass{
 	{"dispatch", dispatch},
 	{"nest", nest},
+	{"components", components},
 	{"extract", extract},
 	{"stops", stops},
 	{"packs", packs},
@@ -321,6 +322,14 @@ func (st *state) extractKernel(k *Kernel) {
 		// Made local by a nested loop somewhere: what the analyses count
 		// as written may be only that loop's own copy.
 		written[s] = u.written[s]
+	}
+	for s := range u.refs {
+		if s.Component != nil {
+			// A component handed over on its own (components.go): the
+			// analyses know its variable; what the loop writes is this
+			// component's.
+			written[s] = u.written[s]
+		}
 	}
 	var syms []*frontend.Symbol
 	for s := range u.refs {

@@ -132,6 +132,7 @@ type anchor struct {
 // place adds one decision at every anchor of its node.
 func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 	item := SyncInsert{Kind: pt.Kind}
+	var items []SyncInsert
 	switch pt.Kind {
 	case rules.SyncWait:
 		item.Why = pt.ShortWhy()
@@ -148,7 +149,7 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 				return
 			}
 			item.Var = e.String()
-			item.Guards = []string{"associated"}
+			item.Guards = []string{"associated(" + item.Var + ")"}
 			break
 		}
 		v := p.cr.Facts.Vars[pt.Var]
@@ -166,13 +167,21 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 		}
 		item.Var = local
 		if v.Optional {
-			item.Guards = append(item.Guards, "present")
+			item.Guards = append(item.Guards, "present("+local+")")
 		}
 		if v.Allocatable {
-			item.Guards = append(item.Guards, "allocated")
+			item.Guards = append(item.Guards, "allocated("+local+")")
 		} else if v.Pointer {
-			item.Guards = append(item.Guards, "associated")
+			item.Guards = append(item.Guards, "associated("+local+")")
 		}
+		if v.Type.Base == frontend.TyDerived {
+			// A derived-type value: the device buffers it has
+			// (components.go), each a decision of its own.
+			items = derivedBuffers(item, v)
+		}
+	}
+	if items == nil {
+		items = []SyncInsert{item}
 	}
 	var anchors []anchor
 	var ok bool
@@ -191,8 +200,59 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 		return
 	}
 	for _, a := range anchors {
-		p.add(n, a, item)
+		for _, it := range items {
+			p.add(n, a, it)
+		}
 	}
+}
+
+// derivedBuffers are the decisions for the device buffers of derived-type
+// variable v, named by item: an array of a type the kernels hold as the
+// host's bytes is one buffer; a scalar has one for every array component,
+// through its scalar components of derived types (a scalar component is
+// handed over by value, never a buffer). Each allocatable component is
+// guarded by allocated(). None when kernels cannot hold any of it.
+func derivedBuffers(item SyncInsert, v *frontend.Symbol) []SyncInsert {
+	if v.Rank != 0 {
+		if ok, _ := HostBytes(v.Type.Derived); ok {
+			return []SyncInsert{item}
+		}
+		return []SyncInsert{}
+	}
+	out := []SyncInsert{}
+	var walk func(dt *frontend.DerivedType, path string, guards []string, depth int)
+	walk = func(dt *frontend.DerivedType, path string, guards []string, depth int) {
+		if dt == nil || depth > 8 {
+			return
+		}
+		for t := dt; t != nil; t = t.Parent {
+			for _, c := range t.Components {
+				if c.Kind != frontend.SymComponent || c.Pointer {
+					continue
+				}
+				cp := path + "%" + c.Name
+				switch {
+				case c.Rank > 0:
+					if c.Type.Base == frontend.TyDerived {
+						if ok, _ := HostBytes(c.Type.Derived); !ok {
+							continue
+						}
+					}
+					it := item
+					it.Var = cp
+					it.Guards = append([]string(nil), guards...)
+					if c.Allocatable {
+						it.Guards = append(it.Guards, "allocated("+cp+")")
+					}
+					out = append(out, it)
+				case c.Type.Base == frontend.TyDerived && !c.Allocatable:
+					walk(c.Type.Derived, cp, guards, depth+1)
+				}
+			}
+		}
+	}
+	walk(v.Type.Derived, item.Var, item.Guards, 0)
+	return out
 }
 
 // localName is how the statement of n names variable v: the name its

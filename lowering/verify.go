@@ -42,7 +42,11 @@ func verify(st *state) {
 		v.expr(k.Do.Concurrent.Mask)
 		v.stmts(k.Loop.Body, 0)
 		for _, p := range k.Params {
-			v.typeOK(p.Sym.Type, p.Sym.Pos, p.Sym.Name)
+			if p.Kind == ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
+				v.derivedArray(p.Sym, k.Do.Pos)
+			} else {
+				v.typeOK(p.Sym.Type, p.Sym.Pos, p.Sym.Name)
+			}
 			if p.Kind == ArrayParam && (p.Sym.Rank < 0 || p.Sym.Rank > 7) {
 				v.nyi(frontend.NYIArrayRank, k.Do.Pos, "an array of rank %d in an offloaded loop (%s)", p.Sym.Rank, p.Sym.Name)
 			}
@@ -109,6 +113,10 @@ func TypeSupported(t frontend.Type) bool {
 }
 
 func (v *verifier) typeOK(t frontend.Type, pos frontend.Pos, what string) {
+	if t.Base == frontend.TyDerived && t.Derived != nil {
+		v.nyi(frontend.NYIDerivedWhole, pos, "the value %s of type(%s) used whole in device code (only its components are offloaded yet: p%%x, a(i)%%x)", what, t.Derived.Name)
+		return
+	}
 	if !TypeSupported(t) {
 		v.nyi(frontend.NYIValueType, pos, "a value of type %s (%s) in an offloaded loop", t, what)
 	}
@@ -364,7 +372,13 @@ func (v *verifier) designator(e *frontend.Expr) {
 	switch e.Kind {
 	case frontend.EName:
 		v.typeOK(e.Type, e.Pos, e.Name)
+	case frontend.EComponent:
+		v.component(e)
 	case frontend.ERef:
+		if e.Ref == frontend.RefElement && e.X.Kind == frontend.EComponent {
+			v.component(e)
+			return
+		}
 		if e.Ref != frontend.RefElement || e.X.Kind != frontend.EName {
 			v.nyi(frontend.NYIDesignator, e.Pos, "this designator in an offloaded loop")
 			return
@@ -418,6 +432,8 @@ func (v *verifier) expr(e *frontend.Expr) {
 			return
 		}
 		v.typeOK(e.Type, e.Pos, e.Name)
+	case frontend.EComponent:
+		v.designator(e)
 	case frontend.ERef:
 		switch e.Ref {
 		case frontend.RefElement:
@@ -614,4 +630,77 @@ func ConstArrayOK(s *frontend.Symbol) bool {
 		n *= d
 	}
 	return len(s.Dims) == s.Rank && n == len(s.Const.Elems)
+}
+
+// derivedArray checks an array of a derived type the kernel is handed:
+// its elements must be held as the host's bytes (components.go).
+func (v *verifier) derivedArray(s *frontend.Symbol, pos frontend.Pos) {
+	if ok, why := HostBytes(s.Type.Derived); !ok {
+		v.nyi(frontend.NYIDerivedArray, pos, "the array %s of type(%s) in an offloaded loop: %s, so its elements cannot be handed over as the host's bytes yet", s.Name, s.Type.Derived.Name, why)
+	}
+}
+
+// component checks a component designator left in the kernel body by the
+// components pass: a component of an element of an array the kernel
+// holds as the host's bytes, parts(i)%x, parts(i)%w%y, parts(i)%x(k),
+// with scalar subscripts. Anything else is reported with the reason the
+// pass left it.
+func (v *verifier) component(e *frontend.Expr) {
+	if e.Rank != 0 {
+		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the array-valued component designator %s in an offloaded loop (elements only: reference %s(k))", e, e)
+		return
+	}
+	if !TypeSupported(e.Type) {
+		v.typeOK(e.Type, e.Pos, e.String())
+		return
+	}
+	x := e
+	for x != nil && (x.Kind == frontend.EComponent || x.Kind == frontend.ERef && x.Ref == frontend.RefElement) {
+		if x.Kind == frontend.EComponent && (x.Sym == nil || x.Sym.Pointer || x.Sym.Allocatable) {
+			what := "pointer"
+			if x.Sym != nil && x.Sym.Allocatable {
+				what = "allocatable"
+			}
+			if x.X != nil && x.X.Kind == frontend.EName && x.X.Rank == 0 {
+				v.nyi(frontend.NYIDerivedComponent, x.Pos, "the %s scalar component %s in an offloaded loop", what, x)
+			} else {
+				v.nyi(frontend.NYIDerivedComponent, x.Pos, "the %s component %s of an array element in an offloaded loop", what, x)
+			}
+			return
+		}
+		if x.Kind == frontend.ERef {
+			for _, a := range x.Args {
+				if a.Kind == frontend.ERange || a.Rank != 0 {
+					v.nyi(frontend.NYIArraySection, a.Pos, "an array section in an offloaded loop")
+					return
+				}
+				v.scalar(a)
+			}
+		}
+		x = x.X
+	}
+	if x == nil || x.Kind != frontend.EName || x.Sym == nil || x.Sym.Kind != frontend.SymVariable {
+		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component designator %s in an offloaded loop", e)
+		return
+	}
+	root := frontend.UltimateSymbol(x.Sym)
+	if root.Rank == 0 {
+		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component %s, which the loop writes, of the scalar %s in an offloaded loop (every iteration would write the one variable)", e, root.Name)
+		return
+	}
+	if root.Type.Derived == nil {
+		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component designator %s in an offloaded loop", e)
+		return
+	}
+	if v.proc != nil {
+		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component designator %s in a device procedure", e)
+		return
+	}
+	// The root's element: an element of the array, every subscript given.
+	for y := e; y != nil && y != x; y = y.X {
+		if y.X == x && (y.Kind != frontend.ERef || len(y.Args) != root.Rank) {
+			v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component designator %s in an offloaded loop (an element of %s is needed)", e, root.Name)
+			return
+		}
+	}
 }

@@ -142,6 +142,17 @@ void fgpu_rt_launch_begin(const char* kernel, const char* loop);
 void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, const char* kernel, const char* loop);
 void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, const char* loop);
 
+/* The layout check of a derived type whose values a kernel holds as the
+ * host's bytes (emit/derived.go), made before the first launch that hands
+ * over an array of it: base is the host address of an element, host_size
+ * the size the host compiler gives the type (the descriptor's elem_len),
+ * size the kernel's struct's; addr[i] is the host address of component
+ * names[i] of that element and off[i] its offset in the struct. A
+ * difference ends the program with an error that names the type and the
+ * component, never a launch on a wrong layout. */
+void fgpu_rt_layout(const char* type, const char* kernel, const char* loop, const void* base, size_t host_size,
+                    size_t size, int n, const void* const* addr, const size_t* off, const char* const* names);
+
 /* A scalar the kernel writes whole (a reduce variable combined by the last
  * block): registered written, never copied in. *on_device is 1 when the
  * device copy is current (the kernel reads its initial value there: a

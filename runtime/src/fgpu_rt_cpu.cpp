@@ -525,6 +525,32 @@ extern "C" void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, c
     return reg(k, written != 0, kernel, loop) - k.low;
 }
 
+extern "C" void fgpu_rt_layout(const char* type, const char* kernel, const char* loop, const void* base,
+                               size_t host_size, size_t size, int n, const void* const* addr, const size_t* off,
+                               const char* const* names) {
+    char msg[512];
+    if (host_size != size) {
+        std::snprintf(msg, sizeof msg,
+                      "the host compiler lays out type(%s) in %zu bytes, the kernel in %zu: the kernel cannot hold "
+                      "its values as the host's bytes (a layout option of the host compiler, such as "
+                      "-fpack-derived?)",
+                      type, host_size, size);
+        fgpu_fatal(kernel, loop, msg);
+    }
+    for (int i = 0; i < n; i++) {
+        if (addr[i] == nullptr) continue;
+        ptrdiff_t h = (const char*)addr[i] - (const char*)base;
+        if (h != (ptrdiff_t)off[i]) {
+            std::snprintf(msg, sizeof msg,
+                          "the host compiler places the component %s of type(%s) at byte %td, the kernel at byte "
+                          "%zu: the kernel cannot hold its values as the host's bytes (a layout option of the host "
+                          "compiler, such as -fpack-derived?)",
+                          names[i], type, h, off[i]);
+            fgpu_fatal(kernel, loop, msg);
+        }
+    }
+}
+
 extern "C" void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, const char* loop) {
     if (mode == SHARED) return host;
     if (host == nullptr || bytes == 0) return nullptr;

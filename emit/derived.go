@@ -1,0 +1,207 @@
+package emit
+
+// This file writes derived-type values of kernels as the host's bytes
+// (lowering/components.go decides which): a C struct for every derived
+// type an array argument of a kernel holds, the addressing of components
+// of elements (parts(i)%x(k) is (*(T*)(b_parts + ...)).c_x[k - 1]), and the
+// layout check the launch routine makes before the first launch that
+// hands over an array of the type: the launch is also handed, for every
+// component of an element (the first and last element of an array
+// component), a descriptor of that component across the array
+// (parts%x(1), parts%w%y), whose address, less the array's, is where the
+// host compiler put it; fgpu_rt_layout compares those and the element
+// size with the struct's and stops the program on a difference, naming
+// the type and the component.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"fgpu/frontend"
+	"fgpu/lowering"
+)
+
+// structName is the C name of derived type dt: the type's name and the
+// scoping unit that defines it (two types of one name in two modules are
+// two types).
+func structName(dt *frontend.DerivedType) string {
+	unit := ""
+	if dt.Scope != nil && dt.Scope.Unit != nil {
+		unit = dt.Scope.Unit.Name
+	}
+	return fmt.Sprintf("fgpu_t_%s_%s", unit, dt.Name)
+}
+
+// field is the C name of component c.
+func field(name string) string { return "c_" + name }
+
+// structDefs writes the C structs of the derived types the kernels'
+// arrays hold, components in order, nested types first.
+func structDefs(plan *lowering.Plan) string {
+	var order []*frontend.DerivedType
+	seen := map[*frontend.DerivedType]bool{}
+	var visit func(dt *frontend.DerivedType)
+	visit = func(dt *frontend.DerivedType) {
+		if dt == nil || seen[dt] {
+			return
+		}
+		seen[dt] = true
+		for _, c := range dt.Components {
+			if c.Type.Base == frontend.TyDerived {
+				visit(c.Type.Derived)
+			}
+		}
+		order = append(order, dt)
+	}
+	var roots []*frontend.DerivedType
+	for _, k := range plan.Kernels {
+		for _, p := range k.Params {
+			if p.Kind == lowering.ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
+				roots = append(roots, p.Sym.Type.Derived)
+			}
+		}
+	}
+	sort.SliceStable(roots, func(i, j int) bool { return structName(roots[i]) < structName(roots[j]) })
+	for _, dt := range roots {
+		visit(dt)
+	}
+	var b strings.Builder
+	for _, dt := range order {
+		fmt.Fprintf(&b, "\n// type(%s), as the host compiler lays it out (checked before the first launch)\n", dt.Name)
+		fmt.Fprintf(&b, "struct %s {\n", structName(dt))
+		for _, c := range dt.Components {
+			n := int64(1)
+			for _, d := range c.Dims {
+				n *= int64(d)
+			}
+			if c.Rank > 0 {
+				fmt.Fprintf(&b, "  %s %s[%d];\n", ctype(c.Type), field(c.Name), n)
+			} else {
+				fmt.Fprintf(&b, "  %s %s;\n", ctype(c.Type), field(c.Name))
+			}
+		}
+		fmt.Fprintf(&b, "};\n")
+	}
+	return b.String()
+}
+
+// layoutLeaf is one component of an element whose place the launch
+// checks: how Fortran designates it across the array (appended to the
+// array's designator) and how C names it in the struct.
+type layoutLeaf struct {
+	fortran, c, show string
+}
+
+// layoutLeaves lists the components of derived type dt, recursively
+// through nested types, with the first and the last element of every
+// array component.
+func layoutLeaves(dt *frontend.DerivedType) []layoutLeaf {
+	var out []layoutLeaf
+	var walk func(dt *frontend.DerivedType, f, c, show string)
+	walk = func(dt *frontend.DerivedType, f, c, show string) {
+		for _, comp := range dt.Components {
+			fs, cs, ss := f+"%"+comp.Name, c+"."+field(comp.Name), show+"%"+comp.Name
+			var elems []layoutLeaf
+			if comp.Rank > 0 {
+				n := int64(1)
+				for _, d := range comp.Dims {
+					n *= int64(d)
+				}
+				var first, last []string
+				for d, ext := range comp.Dims {
+					lb, _ := lowering.ConstLowerBound(comp, d)
+					first = append(first, fmt.Sprint(lb))
+					last = append(last, fmt.Sprint(lb+int64(ext)-1))
+				}
+				elems = append(elems, layoutLeaf{fs + "(" + strings.Join(first, ",") + ")", cs + "[0]", ss + "(" + strings.Join(first, ",") + ")"})
+				if n > 1 {
+					elems = append(elems, layoutLeaf{fs + "(" + strings.Join(last, ",") + ")", fmt.Sprintf("%s[%d]", cs, n-1), ss + "(" + strings.Join(last, ",") + ")"})
+				}
+			} else {
+				elems = append(elems, layoutLeaf{fs, cs, ss})
+			}
+			for _, e := range elems {
+				if comp.Type.Base == frontend.TyDerived {
+					walk(comp.Type.Derived, e.fortran, e.c, e.show)
+				} else {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	walk(dt, "", "", "")
+	return out
+}
+
+// layoutCheck writes, in the launch routine, the check of the layout of
+// the derived type of array parameter p (once per type and kernel file:
+// a static flag).
+func (g *kernelGen) layoutCheck(p *lowering.Param) {
+	s := p.Sym
+	dt := s.Type.Derived
+	leaves := layoutLeaves(dt)
+	st := structName(dt)
+	flag := "fgpu_layout_" + st
+	if g.funcs != nil {
+		if g.funcs.layoutFlags == nil {
+			g.funcs.layoutFlags = map[string]bool{}
+		}
+		g.funcs.layoutFlags[flag] = true
+	}
+	g.line("if (!%s && d_%s->base_addr != nullptr) {", flag, s.Name)
+	g.indent++
+	g.line("%s probe;", st)
+	var addrs, offs, names []string
+	for i, l := range leaves {
+		addrs = append(addrs, fmt.Sprintf("(const void*)l%d_%s->base_addr", i+1, s.Name))
+		offs = append(offs, fmt.Sprintf("(size_t)((const char*)&probe%s - (const char*)&probe)", l.c))
+		names = append(names, fmt.Sprintf("%q", strings.TrimPrefix(l.show, "%")))
+	}
+	if len(leaves) == 0 {
+		addrs, offs, names = []string{"nullptr"}, []string{"0"}, []string{`""`}
+	}
+	g.line("const void* addr[] = {%s};", strings.Join(addrs, ", "))
+	g.line("const size_t off[] = {%s};", strings.Join(offs, ", "))
+	g.line("const char* const names[] = {%s};", strings.Join(names, ", "))
+	g.line("fgpu_rt_layout(%q, kname, loop, d_%s->base_addr, d_%s->elem_len, sizeof(%s), %d, addr, off, names);", dt.Name, s.Name, s.Name, st, len(leaves))
+	g.line("%s = 1;", flag)
+	g.indent--
+	g.line("}")
+}
+
+// layoutParams are the launch routine's C parameters of the layout check
+// of array parameter p.
+func layoutParams(p *lowering.Param) []string {
+	var out []string
+	for i := range layoutLeaves(p.Sym.Type.Derived) {
+		out = append(out, fmt.Sprintf("CFI_cdesc_t* l%d_%s", i+1, p.Sym.Name))
+	}
+	return out
+}
+
+// componentLV is the C lvalue of a component designator of an element of
+// an array the kernel holds as the host's bytes: parts(i)%x,
+// parts(i)%w%y, parts(i)%x(k).
+func (g *kernelGen) componentLV(e *frontend.Expr) string {
+	switch {
+	case e.Kind == frontend.EComponent:
+		return "(" + g.componentLV(e.X) + ")." + field(e.Name)
+	case e.Kind == frontend.ERef && e.X.Kind == frontend.EComponent:
+		c := e.X.Sym
+		var off []string
+		stride := int64(1)
+		for d, a := range e.Args {
+			lb, _ := lowering.ConstLowerBound(c, d)
+			off = append(off, fmt.Sprintf("(%s - %dLL) * %dLL", g.convertTo(a, "int64_t"), lb, stride))
+			if d < len(c.Dims) {
+				stride *= int64(c.Dims[d])
+			}
+		}
+		return fmt.Sprintf("%s[%s]", g.componentLV(e.X), strings.Join(off, " + "))
+	case e.Kind == frontend.ERef:
+		return g.element(e)
+	}
+	g.internal(e.Pos, "the component designator %s reached the emitter", e)
+	return "0"
+}

@@ -1,0 +1,255 @@
+package lowering
+
+// This file is the components pass: derived-type values of a kernel
+// (design doc, "The offloading pipeline": a derived-type value reaches
+// the kernel as the host's bytes; allocatable array components are
+// handed over in device buffers of their own).
+//
+// A component designator of a scalar variable whose chain names no
+// subscript – p%dx, mesh%x, s%grid%u, s%parts – is handed to the kernel on
+// its own: the pass stands a variable of its own for each distinct one
+// (frontend.Symbol.Component holds the designator) and makes the loop's
+// references of it references of that variable, so the kernel receives
+//
+//	p%dx, s%grid%nx        a scalar of an intrinsic type, by value (read only)
+//	mesh%x, s%coef         an array component (allocatable or not), as any
+//	                       array argument: its descriptor, its own device
+//	                       buffer, its own residency
+//	s%parts                an array component of a derived type, as below
+//
+// An array of a derived type whose layout the kernel mirrors (HostBytes)
+// is handed over whole as the host's bytes: the kernel declares a C struct
+// for the type, and the launch checks the host compiler's layout against
+// it (size and the offset of every component) before the first launch
+// that hands over the type, stopping with an error that names the type on
+// a mismatch. Its elements' components are addressed in place:
+// parts(i)%x(k), parts(i)%w%y, read and written.
+//
+// What is not lowered is left as written for the verifier, which reports
+// it "not yet implemented" at the reference: a value used whole, a
+// pointer or allocatable scalar component, a scalar component the loop
+// writes (every iteration would write the one variable), an allocatable
+// component of an array element.
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strings"
+
+	"fgpu/frontend"
+)
+
+// components runs the pass on every kernel.
+func components(st *state) {
+	for _, k := range st.plan.Kernels {
+		st.componentPaths(k)
+	}
+}
+
+// componentPaths rewrites the component designators of scalar variables
+// in the loop of k to variables of their own.
+func (st *state) componentPaths(k *Kernel) {
+	byPath := map[string]*frontend.Symbol{}
+	names := map[string]bool{}
+	written := map[string]bool{}
+	// The paths the loop writes (a scalar component written is not
+	// handed over: every iteration would write the one variable).
+	walkWrites(k.Loop.Body, func(lhs *frontend.Expr) {
+		for x := lhs; x != nil; x = x.X {
+			if x.Kind == frontend.EComponent {
+				if _, p := componentChain(x); p != "" {
+					written[p] = true
+				}
+			}
+			if x.Kind != frontend.EComponent && x.Kind != frontend.ERef {
+				break
+			}
+		}
+	})
+	frontend.Inspect(k.Loop, func(n frontend.Node) bool {
+		e, ok := n.(*frontend.Expr)
+		if !ok || e.Kind != frontend.EComponent {
+			return true
+		}
+		root, path := componentChain(e)
+		if root == nil {
+			return true // a component of an element, of a function result...
+		}
+		if !flattenable(e.Sym) || e.Rank == 0 && written[path] {
+			return true
+		}
+		s := byPath[path]
+		if s == nil {
+			s = &frontend.Symbol{Name: pathName(path, names), Kind: frontend.SymVariable, Pos: root.Pos,
+				Type: e.Type, Rank: e.Rank, Shape: e.Sym.Shape, Dims: e.Sym.Dims,
+				Allocatable: e.Sym.Allocatable, Contiguous: e.Sym.Allocatable, Scope: root.Scope,
+				Component: &frontend.Expr{Kind: frontend.EComponent, Pos: e.Pos, X: e.X, Name: e.Name, Sym: e.Sym, Type: e.Type, Rank: e.Rank}}
+			byPath[path] = s
+		}
+		*e = frontend.Expr{Kind: frontend.EName, Pos: e.Pos, Name: s.Name, Sym: s, Type: s.Type, Rank: s.Rank}
+		return false
+	})
+}
+
+// componentChain returns, for a component designator whose chain names
+// no subscript down to a scalar variable of a derived type (s%g%u), that
+// variable and the designator's text; nil and "" otherwise. A variable
+// the pass already stands for a designator is that designator's.
+func componentChain(e *frontend.Expr) (*frontend.Symbol, string) {
+	var comps []string
+	x := e
+	for ; x != nil && x.Kind == frontend.EComponent; x = x.X {
+		if x.Sym == nil || x.Sym.Kind != frontend.SymComponent {
+			return nil, ""
+		}
+		comps = append(comps, x.Name)
+	}
+	if x == nil || x.Kind != frontend.EName || x.Sym == nil || x.Sym.Kind != frontend.SymVariable || x.Sym.Rank != 0 {
+		return nil, ""
+	}
+	root := frontend.UltimateSymbol(x.Sym)
+	if root.Type.Base != frontend.TyDerived || root.Component != nil {
+		return nil, ""
+	}
+	// The chain's inner components are scalars of derived types that
+	// hold the component in their own bytes.
+	for y := e.X; y != nil && y.Kind == frontend.EComponent; y = y.X {
+		if y.Sym.Pointer || y.Sym.Allocatable || y.Sym.Rank != 0 {
+			return nil, ""
+		}
+	}
+	for i, j := 0, len(comps)-1; i < j; i, j = i+1, j-1 {
+		comps[i], comps[j] = comps[j], comps[i]
+	}
+	return root, x.Name + "%" + strings.Join(comps, "%")
+}
+
+// flattenable reports whether component c is handed over on its own: an
+// array (not a pointer) or a scalar of an intrinsic type.
+func flattenable(c *frontend.Symbol) bool {
+	if c == nil || c.Pointer {
+		return false
+	}
+	if c.Rank != 0 {
+		return c.Rank > 0
+	}
+	return c.Type.Base != frontend.TyDerived && !c.Allocatable
+}
+
+// pathName is the name of the variable standing for a component path:
+// fgpu_ and the path's names joined by underscores (a hash when long),
+// unique among names.
+func pathName(path string, names map[string]bool) string {
+	n := "fgpu_" + strings.ReplaceAll(path, "%", "_")
+	if len(n) > 48 {
+		h := fnv.New32a()
+		h.Write([]byte(path))
+		n = fmt.Sprintf("%s_%08x", n[:38], h.Sum32())
+	}
+	base := n
+	for i := 2; names[n]; i++ {
+		n = fmt.Sprintf("%s_%d", base, i)
+	}
+	names[n] = true
+	return n
+}
+
+// walkWrites calls fn with every designator the statements assign (the
+// left side of an assignment, an actual argument of a call for a dummy
+// that is not intent(in) or value), at any depth.
+func walkWrites(ss []frontend.Stmt, fn func(*frontend.Expr)) {
+	frontend.InspectStmts(ss, func(n frontend.Node) bool {
+		switch x := n.(type) {
+		case *frontend.AssignStmt:
+			fn(x.LHS)
+		case *frontend.CallStmt:
+			for i, a := range x.Args {
+				if a == nil || a.Kind == frontend.EKeyword {
+					continue // a keyword argument: not lowered (the verifier says so)
+				}
+				if x.Proc != nil && i < len(x.Proc.Dummies) && (x.Proc.Dummies[i].Intent == "in" || x.Proc.Dummies[i].Value) {
+					continue
+				}
+				fn(a)
+			}
+		}
+		return true
+	})
+}
+
+// HostBytes reports whether the kernel holds values of derived type dt
+// as the host's bytes, mirrored by a C struct: every component a scalar
+// or an array of constant shape, of a type kernels hold (an intrinsic
+// type, or a derived type held so too); no type-bound or final
+// procedures (the launch hands the array over as type(*), which the
+// standard forbids for such types), no parent type. Else why says what
+// keeps it from the device.
+func HostBytes(dt *frontend.DerivedType) (ok bool, why string) {
+	return hostBytes(dt, map[*frontend.DerivedType]bool{})
+}
+
+func hostBytes(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) (bool, string) {
+	if dt == nil {
+		return false, "an unknown type"
+	}
+	if seen[dt] {
+		return true, ""
+	}
+	seen[dt] = true
+	if len(dt.Bindings) > 0 {
+		return false, fmt.Sprintf("type(%s) has type-bound or final procedures", dt.Name)
+	}
+	if dt.Parent != nil {
+		return false, fmt.Sprintf("type(%s) extends type(%s)", dt.Name, dt.Parent.Name)
+	}
+	for _, c := range dt.Components {
+		switch {
+		case c.Kind != frontend.SymComponent:
+			return false, fmt.Sprintf("the component %s of type(%s) is a procedure pointer", c.Name, dt.Name)
+		case c.Allocatable || c.Pointer:
+			return false, fmt.Sprintf("the component %s of type(%s) is allocatable or a pointer", c.Name, dt.Name)
+		case c.Type.Class:
+			return false, fmt.Sprintf("the component %s of type(%s) is polymorphic", c.Name, dt.Name)
+		}
+		if c.Rank != 0 {
+			if c.Rank < 0 || len(c.Dims) != c.Rank {
+				return false, fmt.Sprintf("the component %s of type(%s) has no constant shape", c.Name, dt.Name)
+			}
+			for d, n := range c.Dims {
+				if n < 0 {
+					return false, fmt.Sprintf("the component %s of type(%s) has no constant shape", c.Name, dt.Name)
+				}
+				if _, ok := ConstLowerBound(c, d); !ok {
+					return false, fmt.Sprintf("the component %s of type(%s) has no constant lower bound", c.Name, dt.Name)
+				}
+			}
+		}
+		if c.Type.Base == frontend.TyDerived {
+			if ok, why := hostBytes(c.Type.Derived, seen); !ok {
+				return false, why
+			}
+			continue
+		}
+		if !TypeSupported(c.Type) {
+			return false, fmt.Sprintf("the component %s of type(%s) is of type %s", c.Name, dt.Name, c.Type)
+		}
+	}
+	return true, ""
+}
+
+// ConstLowerBound is the constant lower bound of dimension d (from 0) of
+// an array of constant shape.
+func ConstLowerBound(s *frontend.Symbol, d int) (int64, bool) {
+	if s.Shape == nil || d >= len(s.Shape.Dims) {
+		return 1, s.Shape == nil
+	}
+	lo := s.Shape.Dims[d].Lo
+	if lo == nil {
+		return 1, true
+	}
+	if lo.Const == nil {
+		return 0, false
+	}
+	v, ok := lo.Const.AsInt()
+	return v, ok
+}
