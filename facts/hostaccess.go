@@ -79,6 +79,11 @@ func (v *hostFacts) value(*frontend.Expr)    {}
 func (v *hostFacts) access(e *frontend.Expr, sym *frontend.Symbol, m Mode) {
 	b, st := v.b, v.st
 	pointerName := e != nil && e.Kind == frontend.EName && sym != nil && sym.Pointer
+	if (m == Read || m == Write) && ScalarLeaf(e) {
+		// m%n: not a buffer of any launch (hacc_leaf).
+		b.x.add("hacc_leaf", st, b.x.varSite(frontend.UltimateSymbol(sym)), name(map[Mode]string{Read: "/read", Write: "/write"}[m]))
+		return
+	}
 	switch m {
 	case Read:
 		b.access(st, sym, "/read")
@@ -433,4 +438,27 @@ func (b *cfgBuilder) argument(a *frontend.Expr, st ast.Constant, d *frontend.Sym
 	}
 	b.expr(v, st)
 	return nil
+}
+
+// ScalarLeaf reports whether designator e is a scalar component of an
+// intrinsic type of a derived-type scalar through scalar components only
+// (m%n, s%g%dx; not s%a(1), s%p%x, a(1)%x), none of them a pointer or
+// allocatable, the variable neither a pointer nor a target: storage a
+// kernel is never handed as a buffer (lowering/components.go passes such
+// a component by value).
+func ScalarLeaf(e *frontend.Expr) bool {
+	if e == nil || e.Kind != frontend.EComponent || e.Rank != 0 || e.Type.Base == frontend.TyDerived {
+		return false
+	}
+	x := e
+	for ; x != nil && x.Kind == frontend.EComponent; x = x.X {
+		if x.Sym == nil || x.Sym.Kind != frontend.SymComponent || x.Sym.Pointer || x.Sym.Allocatable || x.Sym.Rank != 0 {
+			return false
+		}
+	}
+	if x == nil || x.Kind != frontend.EName || x.Sym == nil || x.Sym.Kind != frontend.SymVariable {
+		return false
+	}
+	r := frontend.UltimateSymbol(x.Sym)
+	return r.Rank == 0 && r.Type.Base == frontend.TyDerived && !r.Type.Class && !r.Pointer && !r.Target && r.Component == nil
 }

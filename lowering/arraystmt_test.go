@@ -127,7 +127,7 @@ func TestArrayStatementsSynthesize(t *testing.T) {
 		{"neg call in a scalar", "", "    x = f(2.0) * y", nil},
 		{"neg not named by the loop", "  real :: w(n)", "    w = 3", nil},
 		{"neg allocatable with an array value", "  real, allocatable :: a(:)", "    a = y", nil},
-		{"neg component (the kernels take no components yet)", "  type t\n    real :: v(8)\n  end type\n  type(t) :: o", "    o%v = x\n    x = o%v", nil},
+		{"component of a scalar (handed over on its own)", "  type t\n    real :: v(8)\n  end type\n  type(t) :: o", "    o%v = x\n    x = o%v", []string{"do concurrent (fgpu_i1 = 1:size(o%v, 1)) o%v(((lbound(o%v, 1) + fgpu_i1) - 1)) = x(((lbound(x, 1) + fgpu_i1) - 1))"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, as := arrayStmts(t, "cpu", tc.decls, tc.stmts)

@@ -178,6 +178,9 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 			// A derived-type value: the device buffers it has
 			// (components.go), each a decision of its own.
 			items = derivedBuffers(item, v)
+			if pt.Kind == rules.SyncStale && !pt.Hoisted {
+				items = writtenBuffers(items, n.Stmt)
+			}
 		}
 	}
 	if items == nil {
@@ -204,6 +207,39 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 			p.add(n, a, it)
 		}
 	}
+}
+
+// writtenBuffers keeps, of the stale marks of the buffers of a
+// derived-type variable, those an assignment statement writes (m%coef(2) =
+// 2 marks m%coef, not m%x): a buffer the host does not write keeps a
+// current device copy. Any other statement keeps them all.
+func writtenBuffers(items []SyncInsert, s frontend.Stmt) []SyncInsert {
+	a, ok := s.(*frontend.AssignStmt)
+	if !ok || a.Proc != nil {
+		return items
+	}
+	var comps []string
+	x := a.LHS
+	for ; x != nil && (x.Kind == frontend.EComponent || x.Kind == frontend.ERef); x = x.X {
+		if x.Kind == frontend.EComponent {
+			comps = append([]string{x.Name}, comps...)
+		}
+	}
+	if x == nil || x.Kind != frontend.EName {
+		return items
+	}
+	path := strings.ToLower(strings.Join(append([]string{x.Name}, comps...), "%"))
+	var out []SyncInsert
+	for _, it := range items {
+		v := strings.ToLower(it.Var)
+		if v == path || strings.HasPrefix(v, path+"%") || strings.HasPrefix(path, v+"%") {
+			out = append(out, it)
+		}
+	}
+	if out == nil {
+		out = []SyncInsert{}
+	}
+	return out
 }
 
 // derivedBuffers are the decisions for the device buffers of derived-type

@@ -296,6 +296,11 @@ Decl hacc(S, V, Mode)
          arg(S, "statement"), arg(V, "variable"), arg(Mode, "mode")]
   bound [/name, /name, /name].
 
+Decl hacc_leaf(S, V, Mode)
+  descr [doc("Host statement S reads or writes (Mode /read, /write) a scalar component of an intrinsic type of derived-type scalar V through scalar components only (m%n, s%g%dx), V neither a pointer nor a target: storage no launch holds as a buffer (lowering/components.go hands such a component over by value), so not an hacc of V."),
+         arg(S, "statement"), arg(V, "variable"), arg(Mode, "mode")]
+  bound [/name, /name, /name].
+
 Decl hacc_ptr(S, Path, Mode)
   descr [doc("Host statement S accesses (/read or /write) data through a pointer component: Path is the site of the designator up to that component (s%p of s%p(i)), which may point to any target."),
          arg(S, "statement"), arg(Path, "designator site"), arg(Mode, "mode")]

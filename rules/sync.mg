@@ -143,6 +143,16 @@ launch_writes(L, R) :- launch_writes(L, V), alias(V, R).
 # reads (a scalar it only reads goes by value).
 launch_uses(L, V) :- launch_writes(L, V).
 launch_uses(L, V) :- launch(L), buffer(L, V, /read_only), var_attr(V, /array).
+# A derived-type scalar a launch reads: its array components are buffers
+# of their own (lowering/components.go), its scalar components go by value.
+launch_uses(L, V) :- launch(L), buffer(L, V, /read_only), derived_scalar(V).
+derived_scalar(V) :- var_type(V, T), derived_type(T, _), !var_attr(V, /array).
+# Storage a launch may write as a scalar of an intrinsic type by reference
+# (a dummy, associate name or pointer bound to a scalar component m%n):
+# the only way the device holds a scalar component of a derived-type
+# scalar.
+scalar_held(X) :- launch_writes(_, V), !var_attr(V, /array), var_type(V, T), intrinsic_type(T, _, _), stor(V, X).
+scalar_held(X) :- scalar_held(N), node_has(N, X).
 
 # A pointee node (storage.mg) stands for what it has: storage a launch
 # writes through a node is dirty, and a variable whose node has dirty
@@ -168,7 +178,12 @@ device_stmt(S) :- hin_loop(S, L), launch(L).
 acc(S, V, /read) :- hacc(S, V, /read), !device_stmt(S).
 acc(S, V, /write) :- hacc(S, V, /write), !device_stmt(S).
 acc(S, V, /free) :- hfree(S, V), !device_stmt(S).
-acc(L, V, /read) :- launch(L), buffer(L, V, /read_only), !var_attr(V, /array).
+acc(L, V, /read) :- launch(L), buffer(L, V, /read_only), !var_attr(V, /array), !derived_scalar(V).
+# A scalar component of a derived-type scalar (m%n, hacc_leaf) is accessed
+# on the device only where a launch holds it by reference; so are those a
+# launch takes by value.
+acc(S, V, M) :- hacc_leaf(S, V, M), !device_stmt(S), stor(V, X), scalar_held(X).
+acc(L, V, /read) :- launch(L), buffer(L, V, _), derived_scalar(V), stor(V, X), scalar_held(X).
 acc(L, V, /read) :- launch(L), locality(L, /local_init, V, _).
 
 # Pure procedures, and assumed-size dummies: at the calls.
