@@ -562,8 +562,12 @@ func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 			}
 			if s.Type.Base == frontend.TyDerived {
 				// The components whose place the launch checks (derived.go).
+				// A whole-array section, name(:)%r%z: gfortran 12 gives a
+				// wrong address for ps%r%z of an allocatable ps (a nested
+				// component without a section); the check would stop.
+				sec := name + "(" + strings.TrimSuffix(strings.Repeat(":,", s.Rank), ",") + ")"
 				for _, l := range layoutLeaves(s.Type.Derived) {
-					args = append(args, name+l.fortran)
+					args = append(args, sec+l.fortran)
 				}
 			}
 		default:

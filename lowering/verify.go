@@ -72,6 +72,7 @@ type verifier struct {
 	proc     *frontend.Procedure // the device procedure being checked
 	checked  map[*frontend.Procedure]bool
 	asz      map[*frontend.Symbol]bool // assumed-size arrays reported
+	said     map[string]bool           // component limits reported
 }
 
 // assumedSize reports (once per kernel and array) an assumed-size dummy
@@ -93,6 +94,17 @@ func (v *verifier) assumedSize(s *frontend.Symbol, pos frontend.Pos) bool {
 
 func (v *verifier) nyi(l frontend.Limit, pos frontend.Pos, format string, args ...any) {
 	d := frontend.NYI(l, pos, v.k.Do.Pos, format, args...)
+	if l == frontend.NYIDerivedComponent {
+		// Once per component designator and loop (a component is read
+		// in many places).
+		if v.said == nil {
+			v.said = map[string]bool{}
+		}
+		if v.said[d.Msg] {
+			return
+		}
+		v.said[d.Msg] = true
+	}
 	d.Notes = []frontend.Diagnostic{{Pos: v.k.Do.Pos, Severity: frontend.SevNote, Msg: "in this loop, assigned to the device"}}
 	v.st.diags = append(v.st.diags, d)
 }
@@ -636,7 +648,11 @@ func ConstArrayOK(s *frontend.Symbol) bool {
 // its elements must be held as the host's bytes (components.go).
 func (v *verifier) derivedArray(s *frontend.Symbol, pos frontend.Pos) {
 	if ok, why := HostBytes(s.Type.Derived); !ok {
-		v.nyi(frontend.NYIDerivedArray, pos, "the array %s of type(%s) in an offloaded loop: %s, so its elements cannot be handed over as the host's bytes yet", s.Name, s.Type.Derived.Name, why)
+		name := s.Name
+		if s.Component != nil {
+			name = s.Component.String()
+		}
+		v.nyi(frontend.NYIDerivedArray, pos, "the array %s of type(%s) in an offloaded loop: %s, so its elements cannot be handed over as the host's bytes yet", name, s.Type.Derived.Name, why)
 	}
 }
 
