@@ -55,7 +55,8 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 			g.line("return;")
 		}
 	case *frontend.CallStmt:
-		g.line("%s;", g.callProc(x.Pos, x.Proc, x.Args))
+		_, args := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
+		g.line("%s;", g.callProc(x.Pos, x.Proc, args))
 		g.markCallWrites(x)
 		if g.procStops(x.Proc) || g.exprsStop(x.Args) {
 			g.stopTest()
@@ -321,7 +322,8 @@ func (g *kernelGen) markCallWrites(c *frontend.CallStmt) {
 	if g.k == nil || g.proc != nil || c.Proc == nil || g.funcs == nil {
 		return
 	}
-	for i, a := range c.Args {
+	_, args := frontend.BindingActuals(c.Callee, c.Proc, c.Args)
+	for i, a := range args {
 		if i >= len(c.Proc.Dummies) || a == nil || a.Kind != frontend.EName {
 			continue
 		}

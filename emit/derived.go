@@ -36,9 +36,9 @@ func structName(dt *frontend.DerivedType) string {
 // field is the C name of component c.
 func field(name string) string { return "c_" + name }
 
-// structDefs writes the C structs of the derived types the kernels'
-// arrays hold, components in order, nested types first.
-func structDefs(plan *lowering.Plan) string {
+// structDefs writes the C structs of the derived types the kernels and
+// device procedures hold, components in order, nested types first.
+func structDefs(plan *lowering.Plan, procs []*frontend.Procedure) string {
 	var order []*frontend.DerivedType
 	seen := map[*frontend.DerivedType]bool{}
 	var visit func(dt *frontend.DerivedType)
@@ -55,12 +55,42 @@ func structDefs(plan *lowering.Plan) string {
 		order = append(order, dt)
 	}
 	var roots []*frontend.DerivedType
+	add := func(t frontend.Type) {
+		if t.Base == frontend.TyDerived && t.Derived != nil {
+			roots = append(roots, t.Derived)
+		}
+	}
+	exprs := func(n frontend.Node) {
+		frontend.Inspect(n, func(n frontend.Node) bool {
+			if e, ok := n.(*frontend.Expr); ok {
+				add(e.Type)
+			}
+			return true
+		})
+	}
 	for _, k := range plan.Kernels {
 		for _, p := range k.Params {
-			if p.Kind == lowering.ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
-				roots = append(roots, p.Sym.Type.Derived)
+			add(p.Sym.Type)
+		}
+		for _, l := range k.Locals {
+			add(l.Sym.Type)
+		}
+		exprs(k.Loop)
+	}
+	for _, p := range procs {
+		if p.Scope != nil {
+			for _, s := range p.Scope.Order {
+				if s.Kind == frontend.SymVariable {
+					add(s.Type)
+				}
 			}
 		}
+		frontend.InspectStmts(p.Body, func(n frontend.Node) bool {
+			if e, ok := n.(*frontend.Expr); ok {
+				add(e.Type)
+			}
+			return true
+		})
 	}
 	sort.SliceStable(roots, func(i, j int) bool { return structName(roots[i]) < structName(roots[j]) })
 	for _, dt := range roots {
@@ -140,6 +170,11 @@ func layoutLeaves(dt *frontend.DerivedType) []layoutLeaf {
 func (g *kernelGen) layoutCheck(p *lowering.Param) {
 	s := p.Sym
 	dt := s.Type.Derived
+	base, size := fmt.Sprintf("d_%s->base_addr", s.Name), fmt.Sprintf("d_%s->elem_len", s.Name)
+	if p.Kind != lowering.ArrayParam {
+		// A scalar: its address, and its size as the host measured it.
+		base, size = "hp_"+s.Name, fmt.Sprintf("(size_t)sz_%s", s.Name)
+	}
 	leaves := layoutLeaves(dt)
 	st := structName(dt)
 	flag := "fgpu_layout_" + st
@@ -149,7 +184,7 @@ func (g *kernelGen) layoutCheck(p *lowering.Param) {
 		}
 		g.funcs.layoutFlags[flag] = true
 	}
-	g.line("if (!%s && d_%s->base_addr != nullptr) {", flag, s.Name)
+	g.line("if (!%s && %s != nullptr) {", flag, base)
 	g.indent++
 	g.line("%s probe;", st)
 	var addrs, offs, names []string
@@ -164,7 +199,7 @@ func (g *kernelGen) layoutCheck(p *lowering.Param) {
 	g.line("const void* addr[] = {%s};", strings.Join(addrs, ", "))
 	g.line("const size_t off[] = {%s};", strings.Join(offs, ", "))
 	g.line("const char* const names[] = {%s};", strings.Join(names, ", "))
-	g.line("fgpu_rt_layout(%q, kname, loop, d_%s->base_addr, d_%s->elem_len, sizeof(%s), %d, addr, off, names);", dt.Name, s.Name, s.Name, st, len(leaves))
+	g.line("fgpu_rt_layout(%q, kname, loop, %s, %s, sizeof(%s), %d, addr, off, names);", dt.Name, base, size, st, len(leaves))
 	g.line("%s = 1;", flag)
 	g.indent--
 	g.line("}")
@@ -177,7 +212,16 @@ func layoutParams(p *lowering.Param) []string {
 	for i := range layoutLeaves(p.Sym.Type.Derived) {
 		out = append(out, fmt.Sprintf("CFI_cdesc_t* l%d_%s", i+1, p.Sym.Name))
 	}
+	if p.Kind != lowering.ArrayParam {
+		out = append(out, "int64_t sz_"+p.Sym.Name)
+	}
 	return out
+}
+
+// derivedValue reports a kernel parameter that is a derived-type scalar
+// the kernel takes by value (the host's bytes, copied at the launch).
+func derivedValue(p *lowering.Param) bool {
+	return p.Kind == lowering.ScalarIn && p.Sym.Type.Base == frontend.TyDerived
 }
 
 // componentLV is the C lvalue of a component designator of an element of
@@ -187,7 +231,9 @@ func (g *kernelGen) componentLV(e *frontend.Expr) string {
 	switch {
 	case e.Kind == frontend.EComponent:
 		return "(" + g.componentLV(e.X) + ")." + field(e.Name)
-	case e.Kind == frontend.ERef && e.X.Kind == frontend.EComponent:
+	case e.Kind == frontend.ERef && (e.Ref == frontend.RefFunction || e.Ref == frontend.RefStructure):
+		return g.expr(e) // a value: f(y)%x reads its component
+	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EComponent && e.X.Sym != nil:
 		c := e.X.Sym
 		var off []string
 		stride := int64(1)
@@ -199,9 +245,33 @@ func (g *kernelGen) componentLV(e *frontend.Expr) string {
 			}
 		}
 		return fmt.Sprintf("%s[%s]", g.componentLV(e.X), strings.Join(off, " + "))
-	case e.Kind == frontend.ERef:
+	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EName:
 		return g.element(e)
+	case e.Kind == frontend.EName:
+		if lv, _, ok := g.lvalue(e); ok {
+			return lv
+		}
 	}
 	g.internal(e.Pos, "the component designator %s reached the emitter", e)
 	return "0"
+}
+
+// constructor writes a structure constructor as the C struct's aggregate,
+// each value converted to its component's type (lowering.ConstructorArgs
+// orders them).
+func (g *kernelGen) constructor(e *frontend.Expr) string {
+	vals, ok := lowering.ConstructorArgs(e)
+	if !ok {
+		g.internal(e.Pos, "the structure constructor %s reached the emitter with a component left out", e)
+		return "0"
+	}
+	var parts []string
+	for i, c := range e.Type.Derived.Components {
+		if c.Type.Base == frontend.TyLogical {
+			parts = append(parts, fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(c.Type), g.expr(vals[i])))
+			continue
+		}
+		parts = append(parts, g.convert(vals[i], c.Type))
+	}
+	return fmt.Sprintf("%s{%s}", ctype(e.Type), strings.Join(parts, ", "))
 }

@@ -140,7 +140,11 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 		if s.Kind != frontend.SymVariable || s.Dummy {
 			continue
 		}
-		g.line("%s %s = 0;", ctype(s.Type), cname(s))
+		if s.Type.Base == frontend.TyDerived {
+			g.line("%s %s{};", ctype(s.Type), cname(s))
+		} else {
+			g.line("%s %s = 0;", ctype(s.Type), cname(s))
+		}
 		g.names[s] = cname(s)
 		g.logic[s] = s.Type.Base == frontend.TyLogical
 	}

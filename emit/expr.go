@@ -16,7 +16,7 @@ import (
 
 // convert renders e converted to type t (Fortran's intrinsic conversion).
 func (g *kernelGen) convert(e *frontend.Expr, t frontend.Type) string {
-	if t.Base == frontend.TyLogical {
+	if t.Base == frontend.TyLogical || t.Base == frontend.TyDerived {
 		return g.expr(e)
 	}
 	return g.convertTo(e, ctype(t))
@@ -123,7 +123,10 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 		case frontend.RefIntrinsic:
 			return g.intrinsic(e)
 		case frontend.RefFunction:
-			return g.callProc(e.Pos, e.Proc, e.Args)
+			_, args := frontend.BindingActuals(e, e.Proc, e.Args)
+			return g.callProc(e.Pos, e.Proc, args)
+		case frontend.RefStructure:
+			return g.constructor(e)
 		}
 	case frontend.EUnary:
 		switch e.Op {

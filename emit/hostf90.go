@@ -570,6 +570,14 @@ func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 					args = append(args, sec+l.fortran)
 				}
 			}
+		case lowering.ScalarIn:
+			args = append(args, name)
+			if s.Type.Base == frontend.TyDerived {
+				for _, l := range layoutLeaves(s.Type.Derived) {
+					args = append(args, name+l.fortran)
+				}
+				args = append(args, fmt.Sprintf("int(storage_size(%s) / 8, 8)", name))
+			}
 		default:
 			args = append(args, name)
 		}
@@ -655,6 +663,19 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 				}
 			case lowering.ScalarIn:
 				dummies = append(dummies, s.Name)
+				if s.Type.Base == frontend.TyDerived {
+					// By reference: the launch copies the host's bytes.
+					decls = append(decls, fmt.Sprintf("      type(*), intent(in) :: %s", s.Name))
+					for i := range layoutLeaves(s.Type.Derived) {
+						n := fmt.Sprintf("fgpu_l%d_%s", i+1, s.Name)
+						dummies = append(dummies, n)
+						decls = append(decls, fmt.Sprintf("      type(*), dimension(..), intent(in) :: %s", n))
+					}
+					n := "fgpu_sz_" + s.Name
+					dummies = append(dummies, n)
+					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+					continue
+				}
 				decls = append(decls, fmt.Sprintf("      %s, value :: %s", t, s.Name))
 			default:
 				dummies = append(dummies, s.Name)

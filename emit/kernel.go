@@ -156,7 +156,7 @@ func kernelSource(plan *lowering.Plan, be backend) (string, frontend.Diagnostics
 		defs.WriteString(g.b.String())
 	}
 	b.WriteString(stopSitesCheck(plan))
-	b.WriteString(structDefs(plan))
+	b.WriteString(structDefs(plan, funcs.order))
 	var flags []string
 	for f := range funcs.layoutFlags {
 		flags = append(flags, f)
@@ -209,6 +209,11 @@ func (g *kernelGen) emitKernel() {
 				params = append(params, layoutParams(p)...)
 			}
 		case lowering.ScalarIn:
+			if derivedValue(p) {
+				params = append(params, "const void* hp_"+s.Name)
+				params = append(params, layoutParams(p)...)
+				continue
+			}
 			params = append(params, t+" in_"+s.Name)
 		default:
 			params = append(params, t+"* h_"+s.Name)
@@ -231,8 +236,11 @@ func (g *kernelGen) emitKernel() {
 // ref_X that of scalar X.
 func (g *kernelGen) registerBuffers() {
 	for _, p := range g.k.Params {
-		if p.Kind == lowering.ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
+		if p.Kind == lowering.ArrayParam && p.Sym.Type.Base == frontend.TyDerived || derivedValue(p) {
 			g.layoutCheck(p)
+		}
+		if derivedValue(p) {
+			g.line("const %s in_%s = *(const %s*)hp_%s;", ctype(p.Sym.Type), p.Sym.Name, ctype(p.Sym.Type), p.Sym.Name)
 		}
 	}
 	for _, p := range g.k.Params {

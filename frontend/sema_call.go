@@ -570,3 +570,58 @@ func dropDummy(ds []*Symbol, k int) []*Symbol {
 	out = append(out, ds[:k]...)
 	return append(out, ds[k+1:]...)
 }
+
+// BindingActuals returns the actual arguments of a call of a type-bound
+// procedure through an object (call obj%b(args), obj%f(args)) in the
+// order of p's dummies: the object inserted as the passed-object argument
+// (none for nopass). obj is nil when callee is not a binding reference or
+// its binding does not resolve to p.
+func BindingActuals(callee *Expr, p *Procedure, args []*Expr) (obj *Expr, actuals []*Expr) {
+	c := callee
+	if c != nil && c.Kind == ERef && c.X != nil && c.X.Kind == EComponent {
+		c = c.X
+	}
+	if c == nil || c.Kind != EComponent || c.X == nil || p == nil {
+		return nil, args
+	}
+	dt := c.X.Type.Derived
+	if dt == nil || c.X.Type.Base != TyDerived {
+		return nil, args
+	}
+	b := dt.FindBinding(c.Name)
+	if b == nil {
+		return nil, args
+	}
+	pass := -2
+	targets := []*Binding{b}
+	if b.Generic {
+		targets = nil
+		for _, t := range b.Targets {
+			if sb := dt.FindBinding(t); sb != nil {
+				targets = append(targets, sb)
+			}
+		}
+	}
+	for _, sb := range targets {
+		if len(sb.Targets) == 0 || dt.Scope == nil {
+			continue
+		}
+		if s := dt.Scope.Lookup(sb.Targets[0]); s != nil && s.Proc == p {
+			pass = passIndex(sb, p)
+			break
+		}
+	}
+	if pass == -2 {
+		return nil, args
+	}
+	if pass < 0 {
+		return c.X, args
+	}
+	out := make([]*Expr, 0, len(args)+1)
+	out = append(out, args[:min(pass, len(args))]...)
+	out = append(out, c.X)
+	if pass < len(args) {
+		out = append(out, args[pass:]...)
+	}
+	return c.X, out
+}

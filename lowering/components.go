@@ -66,14 +66,29 @@ func (st *state) componentPaths(k *Kernel) {
 			}
 		}
 	})
+	// Variables of the iterations (locality specs): their components are
+	// the iteration's, not the host's.
+	local := map[*frontend.Symbol]bool{}
+	if k.Loop.Scope != nil && k.Loop.Scope.Parent != nil {
+		for _, l := range k.Do.Locality {
+			if l.Kind != "local" && l.Kind != "local_init" {
+				continue
+			}
+			for _, n := range l.Names {
+				if s := k.Loop.Scope.Parent.Lookup(n); s != nil {
+					local[frontend.UltimateSymbol(s)] = true
+				}
+			}
+		}
+	}
 	frontend.Inspect(k.Loop, func(n frontend.Node) bool {
 		e, ok := n.(*frontend.Expr)
 		if !ok || e.Kind != frontend.EComponent {
 			return true
 		}
 		root, path := componentChain(e)
-		if root == nil {
-			return true // a component of an element, of a function result...
+		if root == nil || local[root] || declaredIn(root, k.Loop.Scope) {
+			return true // a component of an element, of a value of the iteration...
 		}
 		if !flattenable(e.Sym) || e.Rank == 0 && written[path] {
 			return true
@@ -89,6 +104,20 @@ func (st *state) componentPaths(k *Kernel) {
 		*e = frontend.Expr{Kind: frontend.EName, Pos: e.Pos, Name: s.Name, Sym: s, Type: s.Type, Rank: s.Rank}
 		return false
 	})
+}
+
+// declaredIn reports whether s is declared in scope sc or a scope inside
+// it (a block variable or associate name of the loop).
+func declaredIn(s *frontend.Symbol, sc *frontend.Scope) bool {
+	if sc == nil {
+		return false
+	}
+	for x := s.Scope; x != nil; x = x.Parent {
+		if x == sc {
+			return true
+		}
+	}
+	return false
 }
 
 // componentChain returns, for a component designator whose chain names
@@ -163,7 +192,8 @@ func walkWrites(ss []frontend.Stmt, fn func(*frontend.Expr)) {
 		case *frontend.AssignStmt:
 			fn(x.LHS)
 		case *frontend.CallStmt:
-			for i, a := range x.Args {
+			_, args := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
+			for i, a := range args {
 				if a == nil || a.Kind == frontend.EKeyword {
 					continue // a keyword argument: not lowered (the verifier says so)
 				}
@@ -185,10 +215,39 @@ func walkWrites(ss []frontend.Stmt, fn func(*frontend.Expr)) {
 // standard forbids for such types), no parent type. Else why says what
 // keeps it from the device.
 func HostBytes(dt *frontend.DerivedType) (ok bool, why string) {
-	return hostBytes(dt, map[*frontend.DerivedType]bool{})
+	if ok, why := DeviceLayout(dt); !ok {
+		return false, why
+	}
+	return noBindings(dt, map[*frontend.DerivedType]bool{})
 }
 
-func hostBytes(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) (bool, string) {
+func noBindings(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) (bool, string) {
+	if seen[dt] {
+		return true, ""
+	}
+	seen[dt] = true
+	if len(dt.Bindings) > 0 {
+		return false, fmt.Sprintf("type(%s) has type-bound or final procedures (the launch cannot be handed such a value as type(*))", dt.Name)
+	}
+	for _, c := range dt.Components {
+		if c.Type.Base == frontend.TyDerived && c.Type.Derived != nil {
+			if ok, why := noBindings(c.Type.Derived, seen); !ok {
+				return false, why
+			}
+		}
+	}
+	return true, ""
+}
+
+// DeviceLayout reports whether device code can hold values of derived
+// type dt in a C struct laid out as the host lays it out (values it
+// creates, dummies of device procedures): HostBytes without the condition
+// on type-bound procedures, which concerns handing values over only.
+func DeviceLayout(dt *frontend.DerivedType) (ok bool, why string) {
+	return deviceLayout(dt, map[*frontend.DerivedType]bool{})
+}
+
+func deviceLayout(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) (bool, string) {
 	if dt == nil {
 		return false, "an unknown type"
 	}
@@ -196,8 +255,10 @@ func hostBytes(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) (b
 		return true, ""
 	}
 	seen[dt] = true
-	if len(dt.Bindings) > 0 {
-		return false, fmt.Sprintf("type(%s) has type-bound or final procedures", dt.Name)
+	for _, b := range dt.Bindings {
+		if b.Final {
+			return false, fmt.Sprintf("type(%s) has a final procedure", dt.Name)
+		}
 	}
 	if dt.Parent != nil {
 		return false, fmt.Sprintf("type(%s) extends type(%s)", dt.Name, dt.Parent.Name)
@@ -225,7 +286,7 @@ func hostBytes(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) (b
 			}
 		}
 		if c.Type.Base == frontend.TyDerived {
-			if ok, why := hostBytes(c.Type.Derived, seen); !ok {
+			if ok, why := deviceLayout(c.Type.Derived, seen); !ok {
 				return false, why
 			}
 			continue
@@ -240,6 +301,9 @@ func hostBytes(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) (b
 // ConstLowerBound is the constant lower bound of dimension d (from 0) of
 // an array of constant shape.
 func ConstLowerBound(s *frontend.Symbol, d int) (int64, bool) {
+	if s == nil {
+		return 1, false
+	}
 	if s.Shape == nil || d >= len(s.Shape.Dims) {
 		return 1, s.Shape == nil
 	}

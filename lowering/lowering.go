@@ -134,6 +134,9 @@ type state struct {
 	loops []*loopInfo
 	sites map[*frontend.Construct]string // loop -> site name (loopSite)
 	ix    *derived                       // derivedIndex
+	// extends holds the derived types some type of the program extends
+	// (verify.go, extended).
+	extends map[*frontend.DerivedType]bool
 }
 
 type loopInfo struct {

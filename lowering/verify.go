@@ -7,6 +7,7 @@ package lowering
 
 import (
 	"fgpu/frontend"
+	"strings"
 )
 
 // arrayReduction checks sum(x), maxval(x), dot_product(x, y), ...: array
@@ -44,6 +45,12 @@ func verify(st *state) {
 		for _, p := range k.Params {
 			if p.Kind == ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
 				v.derivedArray(p.Sym, k.Do.Pos)
+			} else if p.Sym.Type.Base == frontend.TyDerived && p.Kind != ScalarIn {
+				v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the derived-type scalar %s, which the iterations write without a locality spec, in an offloaded loop (a value of each iteration: local(%s))", p.Sym.Name, p.Sym.Name)
+			} else if p.Sym.Type.Base == frontend.TyDerived {
+				if ok, why := HostBytes(p.Sym.Type.Derived); !ok {
+					v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the value %s of type(%s) handed to the kernel whole: %s (its components alone are: %s%%x)", p.Sym.Name, p.Sym.Type.Derived.Name, why, p.Sym.Name)
+				}
 			} else {
 				v.typeOK(p.Sym.Type, p.Sym.Pos, p.Sym.Name)
 			}
@@ -56,6 +63,7 @@ func verify(st *state) {
 		}
 		for _, l := range k.Locals {
 			v.typeOK(l.Sym.Type, l.Sym.Pos, l.Sym.Name)
+			v.defaultInit(l.Sym)
 			if l.Sym.Rank != 0 {
 				v.nyi(frontend.NYILocalArray, l.Sym.Pos, "the local array %s in an offloaded loop", l.Sym.Name)
 			}
@@ -126,7 +134,12 @@ func TypeSupported(t frontend.Type) bool {
 
 func (v *verifier) typeOK(t frontend.Type, pos frontend.Pos, what string) {
 	if t.Base == frontend.TyDerived && t.Derived != nil {
-		v.nyi(frontend.NYIDerivedWhole, pos, "the value %s of type(%s) used whole in device code (only its components are offloaded yet: p%%x, a(i)%%x)", what, t.Derived.Name)
+		// A value the device holds as the host's bytes (a C struct).
+		if t.Class && v.st.extended(t.Derived) {
+			v.nyi(frontend.NYIDerivedWhole, pos, "the polymorphic value %s of class(%s) in device code (a type of the program extends it: its dynamic type is not known)", what, t.Derived.Name)
+		} else if ok, why := DeviceLayout(t.Derived); !ok {
+			v.nyi(frontend.NYIDerivedWhole, pos, "the value %s of type(%s) used whole in device code: %s (its components alone are offloaded: p%%x)", what, t.Derived.Name, why)
+		}
 		return
 	}
 	if !TypeSupported(t) {
@@ -215,6 +228,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 				for _, s := range x.Scope.Order {
 					if s.Kind == frontend.SymVariable {
 						v.typeOK(s.Type, s.Pos, s.Name)
+						v.defaultInit(s)
 						if s.Rank != 0 || s.Init != nil {
 							v.nyi(frontend.NYIBlock, s.Pos, "the block variable %s (an array or initialised) in an offloaded loop", s.Name)
 						}
@@ -245,7 +259,9 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			v.nyi(frontend.NYIIntrinsicSubroutine, x.Pos, "a call of the intrinsic subroutine %s in an offloaded loop", x.Intr.Name)
 			return
 		}
-		v.call(x.Pos, x.Proc, x.Args, x.Callee.String())
+		obj, args := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
+		v.bindingObject(obj)
+		v.call(x.Pos, x.Proc, args, x.Callee.String())
 	case *frontend.ReturnStmt:
 		if v.proc == nil || x.Expr != nil {
 			v.nyi(frontend.NYIReturn, x.Pos, "RETURN here in device code")
@@ -338,6 +354,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 	for _, s := range p.Scope.Order {
 		if s.Kind == frontend.SymVariable && !s.Dummy && s != p.Result {
 			v.typeOK(s.Type, s.Pos, s.Name)
+			v.defaultInit(s)
 			if s.Rank != 0 || s.Save || s.Init != nil {
 				v.nyi(frontend.NYIDeviceLocal, s.Pos, "the local %s of %s (an array, saved or initialised) in device code", s.Name, p.Name)
 			}
@@ -483,7 +500,11 @@ func (v *verifier) expr(e *frontend.Expr) {
 				v.expr(x)
 			}
 		case frontend.RefFunction:
-			v.call(e.Pos, e.Proc, e.Args, e.X.String())
+			obj, args := frontend.BindingActuals(e, e.Proc, e.Args)
+			v.bindingObject(obj)
+			v.call(e.Pos, e.Proc, args, e.X.String())
+		case frontend.RefStructure:
+			v.constructor(e)
 		default:
 			v.nyi(frontend.NYIDesignator, e.Pos, "this reference (%s) in an offloaded loop", e)
 		}
@@ -695,21 +716,24 @@ func (v *verifier) component(e *frontend.Expr) {
 		}
 		x = x.X
 	}
+	if x != nil && x.Kind == frontend.ERef && (x.Ref == frontend.RefFunction || x.Ref == frontend.RefStructure) && x.Rank == 0 {
+		v.expr(x) // a component of a value: f(y)%x
+		return
+	}
 	if x == nil || x.Kind != frontend.EName || x.Sym == nil || x.Sym.Kind != frontend.SymVariable {
 		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component designator %s in an offloaded loop", e)
 		return
 	}
 	root := frontend.UltimateSymbol(x.Sym)
-	if root.Rank == 0 {
-		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component %s, which the loop writes, of the scalar %s in an offloaded loop (every iteration would write the one variable)", e, root.Name)
-		return
-	}
 	if root.Type.Derived == nil {
 		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component designator %s in an offloaded loop", e)
 		return
 	}
-	if v.proc != nil {
-		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the component designator %s in a device procedure", e)
+	if root.Rank == 0 {
+		// A value the device holds as a C struct (a dummy, local or
+		// result of a device procedure, a value of the iteration, an
+		// argument of the kernel taken by value): its type is checked
+		// where it is declared or handed over.
 		return
 	}
 	// The root's element: an element of the array, every subscript given.
@@ -719,4 +743,149 @@ func (v *verifier) component(e *frontend.Expr) {
 			return
 		}
 	}
+}
+
+// defaultInit reports a value of an iteration or a device procedure of a
+// derived type with default initialization (a component "= value"), which
+// every such value would have to start with (not lowered yet).
+func (v *verifier) defaultInit(s *frontend.Symbol) {
+	if s.Type.Base != frontend.TyDerived || s.Type.Derived == nil {
+		return
+	}
+	if c := initialized(s.Type.Derived, map[*frontend.DerivedType]bool{}); c != "" {
+		v.nyi(frontend.NYIDerivedWhole, s.Pos, "the local %s of type(%s), whose component %s has a default initialization, in device code", s.Name, s.Type.Derived.Name, c)
+	}
+}
+
+// initialized names a component of dt (or of a type it holds) with a
+// default initialization, "" when none has one.
+func initialized(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) string {
+	if dt == nil || seen[dt] {
+		return ""
+	}
+	seen[dt] = true
+	for _, c := range dt.Components {
+		if c.Init != nil {
+			return c.Name
+		}
+		if c.Type.Base == frontend.TyDerived {
+			if n := initialized(c.Type.Derived, seen); n != "" {
+				return c.Name + "%" + n
+			}
+		}
+	}
+	return ""
+}
+
+// constructor checks a structure constructor in device code: a type the
+// device holds as the host's bytes, every component given (by position or
+// keyword), each a scalar value.
+func (v *verifier) constructor(e *frontend.Expr) {
+	dt := e.Type.Derived
+	if dt == nil || e.Type.Base != frontend.TyDerived {
+		v.nyi(frontend.NYIDerivedWhole, e.Pos, "the structure constructor %s in device code", e)
+		return
+	}
+	v.typeOK(e.Type, e.Pos, e.String())
+	if _, ok := ConstructorArgs(e); !ok {
+		v.nyi(frontend.NYIDerivedWhole, e.Pos, "the structure constructor %s in device code with a component left out", e)
+		return
+	}
+	for _, a := range e.Args {
+		x := a
+		if x.Kind == frontend.EKeyword {
+			x = x.X
+		}
+		if x.Rank != 0 {
+			v.nyi(frontend.NYIDerivedWhole, x.Pos, "an array value in the structure constructor %s in device code", e)
+			continue
+		}
+		v.scalar(x)
+	}
+	for _, c := range dt.Components {
+		if c.Rank != 0 {
+			v.nyi(frontend.NYIDerivedWhole, e.Pos, "the structure constructor %s of a type with the array component %s in device code", e, c.Name)
+			return
+		}
+	}
+}
+
+// ConstructorArgs orders the values of a structure constructor by
+// component; ok is false when a component is given no value.
+func ConstructorArgs(e *frontend.Expr) (vals []*frontend.Expr, ok bool) {
+	dt := e.Type.Derived
+	if dt == nil {
+		return nil, false
+	}
+	vals = make([]*frontend.Expr, len(dt.Components))
+	for i, a := range e.Args {
+		if a.Kind == frontend.EKeyword {
+			for j, c := range dt.Components {
+				if strings.EqualFold(c.Name, a.Name) {
+					vals[j] = a.X
+				}
+			}
+			continue
+		}
+		if i < len(vals) {
+			vals[i] = a
+		}
+	}
+	for _, x := range vals {
+		if x == nil {
+			return nil, false
+		}
+	}
+	return vals, true
+}
+
+// bindingObject checks the object of a type-bound call: its binding is
+// the procedure called when the object's dynamic type is known, as for a
+// value of type(t), or of class(t) when no type of the program extends t.
+func (v *verifier) bindingObject(obj *frontend.Expr) {
+	if obj == nil {
+		return
+	}
+	if obj.Type.Class && v.st.extended(obj.Type.Derived) {
+		v.nyi(frontend.NYIDerivedWhole, obj.Pos, "a type-bound call through the polymorphic %s in device code (a type of the program extends class(%s): the binding called is not known)", obj, obj.Type.Derived.Name)
+	}
+}
+
+// extended reports whether a derived type of the program extends dt.
+func (st *state) extended(dt *frontend.DerivedType) bool {
+	if st.extends == nil {
+		st.extends = map[*frontend.DerivedType]bool{}
+		var scope func(sc *frontend.Scope)
+		scope = func(sc *frontend.Scope) {
+			if sc == nil {
+				return
+			}
+			for _, s := range sc.Order {
+				if s.Kind == frontend.SymType && s.Derived != nil {
+					for p := s.Derived.Parent; p != nil; p = p.Parent {
+						st.extends[p] = true
+					}
+				}
+			}
+		}
+		var unit func(u *frontend.Procedure)
+		unit = func(u *frontend.Procedure) {
+			scope(u.Scope)
+			frontend.InspectStmts(u.Body, func(n frontend.Node) bool {
+				if c, ok := n.(*frontend.Construct); ok {
+					scope(c.Scope)
+				}
+				return true
+			})
+			for _, c := range u.Contains {
+				unit(c)
+			}
+		}
+		for _, f := range st.prog.Files {
+			for _, u := range f.Units {
+				unit(u)
+			}
+		}
+	}
+	return dt == nil || st.extends[dt]
 }
