@@ -199,7 +199,7 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	// The unit-stride condition.
 	var cond, shadow []string
 	for _, p := range k.Params {
-		if p.Kind != lowering.ArrayParam {
+		if p.Kind != lowering.ArrayParam || p.ElemsOnly {
 			continue
 		}
 		s := p.Sym

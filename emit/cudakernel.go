@@ -30,6 +30,10 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		s := p.Sym
 		switch p.Kind {
 		case lowering.ArrayParam:
+			if p.ElemsOnly {
+				dev = append(dev, "int64_t lb1_"+s.Name)
+				continue
+			}
 			dev = append(dev, "char* b_"+s.Name)
 			for d := 1; d <= s.Rank; d++ {
 				dev = append(dev, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, s.Name, d, s.Name, d, s.Name))
@@ -39,6 +43,9 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		default:
 			dev = append(dev, ctype(s.Type)+"* ref_"+s.Name)
 		}
+	}
+	for _, t := range k.Elems {
+		dev = append(dev, fmt.Sprintf("const fgpu_elem* fgpu_tab%d", t.Slot))
 	}
 	n := len(k.Indices)
 	for d := 1; d <= n; d++ {
@@ -274,6 +281,10 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		s := p.Sym
 		switch p.Kind {
 		case lowering.ArrayParam:
+			if p.ElemsOnly {
+				args = append(args, "lb1_"+s.Name)
+				continue
+			}
 			args = append(args, "b_"+s.Name)
 			for d := 1; d <= s.Rank; d++ {
 				args = append(args, fmt.Sprintf("lb%d_%s, (int64_t)d_%s->dim[%d].sm, (int64_t)d_%s->dim[%d].extent", d, s.Name, s.Name, d-1, s.Name, d-1))
@@ -283,6 +294,9 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		default:
 			args = append(args, "ref_"+s.Name)
 		}
+	}
+	for _, t := range k.Elems {
+		args = append(args, fmt.Sprintf("fgpu_tab%d", t.Slot))
 	}
 	for d := 1; d <= n; d++ {
 		g.line("const int64_t n%d = fgpu_trip(lo%d, hi%d, st%d);", d, d, d, d)

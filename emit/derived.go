@@ -57,7 +57,9 @@ func structDefs(plan *lowering.Plan, procs []*frontend.Procedure) string {
 	var roots []*frontend.DerivedType
 	add := func(t frontend.Type) {
 		if t.Base == frontend.TyDerived && t.Derived != nil {
-			roots = append(roots, t.Derived)
+			if ok, _ := lowering.DeviceLayout(t.Derived); ok {
+				roots = append(roots, t.Derived)
+			}
 		}
 	}
 	exprs := func(n frontend.Node) {
@@ -233,6 +235,10 @@ func (g *kernelGen) componentLV(e *frontend.Expr) string {
 		return "(" + g.componentLV(e.X) + ")." + field(e.Name)
 	case e.Kind == frontend.ERef && (e.Ref == frontend.RefFunction || e.Ref == frontend.RefStructure):
 		return g.expr(e) // a value: f(y)%x reads its component
+	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EComponent && e.X.Sym != nil && e.X.Sym.Allocatable:
+		if lv, ok := g.elemComponent(e); ok {
+			return lv
+		}
 	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EComponent && e.X.Sym != nil:
 		c := e.X.Sym
 		var off []string
@@ -274,4 +280,30 @@ func (g *kernelGen) constructor(e *frontend.Expr) string {
 		parts = append(parts, g.convert(vals[i], c.Type))
 	}
 	return fmt.Sprintf("%s{%s}", ctype(e.Type), strings.Join(parts, ", "))
+}
+
+// elemComponent is the C lvalue of a(i)%w(j, k), an element of the
+// allocatable component w of an element of a (a table of the kernel,
+// lowering.ElemTable): the element's buffer from the table, indexed by
+// the bounds and strides the table holds.
+func (g *kernelGen) elemComponent(e *frontend.Expr) (string, bool) {
+	a, c := lowering.ElemComponent(e)
+	if a == nil || g.k == nil || g.proc != nil {
+		return "", false
+	}
+	var t *lowering.ElemTable
+	for _, x := range g.k.Elems {
+		if x.Array == a && x.Comp == c {
+			t = x
+		}
+	}
+	if t == nil {
+		return "", false
+	}
+	row := fmt.Sprintf("fgpu_tab%d[%s - lb1_%s]", t.Slot, g.convertTo(e.X.X.Args[0], "int64_t"), a.Name)
+	var off []string
+	for d, x := range e.Args {
+		off = append(off, fmt.Sprintf("(%s - %s.lb[%d]) * %s.sm[%d]", g.convertTo(x, "int64_t"), row, d, row, d))
+	}
+	return fmt.Sprintf("(*(%s*)(%s.base + %s))", ctype(e.Type), row, strings.Join(off, " + ")), true
 }

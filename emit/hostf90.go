@@ -556,11 +556,15 @@ func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 		name := actualName(s)
 		switch p.Kind {
 		case lowering.ArrayParam:
+			if p.ElemsOnly {
+				args = append(args, fmt.Sprintf("lbound(%s, 1, kind=8)", name))
+				continue
+			}
 			args = append(args, name)
 			for d := 1; d <= s.Rank; d++ {
 				args = append(args, fmt.Sprintf("lbound(%s, %d, kind=8)", name, d))
 			}
-			if s.Type.Base == frontend.TyDerived {
+			if s.Type.Base == frontend.TyDerived && !p.ElemsOnly {
 				// The components whose place the launch checks (derived.go).
 				// A whole-array section, name(:)%r%z: gfortran 12 gives a
 				// wrong address for ps%r%z of an allocatable ps (a nested
@@ -593,8 +597,25 @@ func kernelCallEdit(k *lowering.Kernel, diags *frontend.Diagnostics) edit {
 		args = append(args, fmt.Sprintf("int(%s, 8)", ix.Lo), fmt.Sprintf("int(%s, 8)", ix.Hi), st)
 	}
 	indent := leadingSpace(k.Do.Pos.Col)
-	call := []string{fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", indent, k.Name, strings.Join(args, ", "))}
-	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: wrap(call[0])}
+	var lines []string
+	for _, t := range k.Elems {
+		// The table of the components of the elements (derived.go).
+		a, c := actualName(t.Array), t.Comp.Name
+		el := fmt.Sprintf("%s(fgpu_e)%%%s", a, c)
+		lines = append(lines,
+			fmt.Sprintf("%sblock  ! fgpu: the buffers of %s(:)%%%s, element by element", indent, a, c),
+			indent+"  integer(8) :: fgpu_e",
+			fmt.Sprintf("%s  do fgpu_e = lbound(%s, 1, kind=8), ubound(%s, 1, kind=8)", indent, a, a),
+			fmt.Sprintf("%s    if (allocated(%s)) then", indent, el),
+			fmt.Sprintf("%s      call fgpu_rt_elem(%d, %s, lbound(%s, kind=8))", indent, t.Slot, el, el),
+			indent+"    else",
+			fmt.Sprintf("%s      call fgpu_rt_elem_none(%d)", indent, t.Slot),
+			indent+"    end if",
+			indent+"  end do",
+			indent+"end block")
+	}
+	lines = append(lines, wrap(fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", indent, k.Name, strings.Join(args, ", ")))...)
+	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: lines}
 }
 
 func leadingSpace(col int) string {
@@ -640,6 +661,12 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 			}
 			switch p.Kind {
 			case lowering.ArrayParam:
+				if p.ElemsOnly {
+					n := "fgpu_lb1_" + s.Name
+					dummies = append(dummies, n)
+					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+					continue
+				}
 				dummies = append(dummies, s.Name)
 				attrs := "intent(in)"
 				if p.Written {

@@ -88,6 +88,10 @@ func syncLines(items []lowering.SyncInsert, indent, hash string, stops bool) []s
 			case rules.SyncStale:
 				call, comment = fmt.Sprintf("call fgpu_rt_stale(%s)", it.Var), "host write"
 			}
+			if it.Each != "" {
+				out = append(out, eachElement(indent, call, comment, it)...)
+				continue
+			}
 			out = append(out, guarded(indent, call, comment, it)...)
 		}
 		if kind == rules.SyncFetch && n > 0 && stops {
@@ -114,6 +118,34 @@ func guarded(indent, call, comment string, it lowering.SyncInsert) []string {
 	out = append(out, indent+strings.Repeat("  ", len(it.Guards))+call+"  ! fgpu: "+comment)
 	for i := len(it.Guards) - 1; i >= 0; i-- {
 		out = append(out, indent+strings.Repeat("  ", i)+"end if")
+	}
+	return out
+}
+
+// eachElement writes a call for the allocatable component it.Each of
+// every element of the array it.Var, under the item's guards: a BLOCK
+// with a loop over the elements (its variable declared in the block), the
+// call only for an allocated component. call names it.Var; it becomes
+// VAR(fgpu_e)%EACH.
+func eachElement(indent, call, comment string, it lowering.SyncInsert) []string {
+	el := fmt.Sprintf("%s(fgpu_e)%%%s", it.Var, it.Each)
+	call = strings.Replace(call, "("+it.Var+")", "("+el+")", 1)
+	var out []string
+	in := indent
+	for _, g := range it.Guards {
+		out = append(out, fmt.Sprintf("%sif (%s) then", in, g))
+		in += "  "
+	}
+	out = append(out,
+		fmt.Sprintf("%sblock  ! fgpu: %s of %s(:)%%%s", in, comment, it.Var, it.Each),
+		in+"  integer(8) :: fgpu_e",
+		fmt.Sprintf("%s  do fgpu_e = lbound(%s, 1, kind=8), ubound(%s, 1, kind=8)", in, it.Var, it.Var),
+		fmt.Sprintf("%s    if (allocated(%s)) %s", in, el, call),
+		in+"  end do",
+		in+"end block")
+	for range it.Guards {
+		in = in[:len(in)-2]
+		out = append(out, in+"end if")
 	}
 	return out
 }

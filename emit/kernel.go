@@ -201,6 +201,10 @@ func (g *kernelGen) emitKernel() {
 		t := ctype(s.Type)
 		switch p.Kind {
 		case lowering.ArrayParam:
+			if p.ElemsOnly {
+				params = append(params, "int64_t lb1_"+s.Name)
+				continue
+			}
 			params = append(params, "CFI_cdesc_t* d_"+s.Name)
 			for d := 1; d <= s.Rank; d++ {
 				params = append(params, fmt.Sprintf("int64_t lb%d_%s", d, s.Name))
@@ -236,7 +240,7 @@ func (g *kernelGen) emitKernel() {
 // ref_X that of scalar X.
 func (g *kernelGen) registerBuffers() {
 	for _, p := range g.k.Params {
-		if p.Kind == lowering.ArrayParam && p.Sym.Type.Base == frontend.TyDerived || derivedValue(p) {
+		if p.Kind == lowering.ArrayParam && p.Sym.Type.Base == frontend.TyDerived && !p.ElemsOnly || derivedValue(p) {
 			g.layoutCheck(p)
 		}
 		if derivedValue(p) {
@@ -256,6 +260,9 @@ func (g *kernelGen) registerBuffers() {
 		}
 		switch p.Kind {
 		case lowering.ArrayParam:
+			if p.ElemsOnly {
+				continue // its tables (below)
+			}
 			w := 0
 			if p.Written {
 				w = 1
@@ -265,6 +272,13 @@ func (g *kernelGen) registerBuffers() {
 			ct := ctype(s.Type)
 			g.line("%s* ref_%s = (%s*)fgpu_rt_scalar(h_%s, sizeof(%s), 1, kname, loop);", ct, s.Name, ct, s.Name, ct)
 		}
+	}
+	for _, t := range g.k.Elems {
+		w := 0
+		if t.Written {
+			w = 1
+		}
+		g.line("const fgpu_elem* fgpu_tab%d = fgpu_rt_elem_table(%d, %d, kname, loop); // %s(:)%%%s", t.Slot, t.Slot, w, actualName(t.Array), t.Comp.Name)
 	}
 	if g.k.CanStop {
 		g.line("int64_t* fgpu_status = fgpu_rt_status(kname, loop);")
@@ -286,7 +300,7 @@ func tripProduct(n int) string {
 // base addresses come from registerBuffers).
 func (g *kernelGen) arrayLocals() {
 	for _, p := range g.k.Params {
-		if p.Kind != lowering.ArrayParam {
+		if p.Kind != lowering.ArrayParam || p.ElemsOnly {
 			continue
 		}
 		s := p.Sym

@@ -42,6 +42,14 @@ func runtimeInterfaces() string {
     subroutine fgpu_rt_fetch(a) bind(c, name="fgpu_rt_fetch")
       type(*), dimension(..) :: a
     end subroutine fgpu_rt_fetch
+    subroutine fgpu_rt_elem(slot, a, lb) bind(c, name="fgpu_rt_elem")
+      integer(4), value :: slot
+      type(*), dimension(..), intent(in) :: a
+      integer(8), intent(in) :: lb(*)
+    end subroutine fgpu_rt_elem
+    subroutine fgpu_rt_elem_none(slot) bind(c, name="fgpu_rt_elem_none")
+      integer(4), value :: slot
+    end subroutine fgpu_rt_elem_none
     subroutine fgpu_rt_wait() bind(c, name="fgpu_rt_wait")
     end subroutine fgpu_rt_wait
     subroutine fgpu_rt_wait_stops() bind(c, name="fgpu_rt_wait_stops")

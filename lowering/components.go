@@ -104,6 +104,82 @@ func (st *state) componentPaths(k *Kernel) {
 		*e = frontend.Expr{Kind: frontend.EName, Pos: e.Pos, Name: s.Name, Sym: s, Type: s.Type, Rank: s.Rank}
 		return false
 	})
+	st.elemTables(k)
+}
+
+// elemTables finds the allocatable components of the elements of arrays
+// of a derived type the loop addresses element by element, a(i)%w(j, k)
+// (a of rank 1, w an allocatable array of an intrinsic type): one table
+// each (Kernel.Elems). An array the loop names nowhere else is used
+// through its tables only (Kernel.ElemsOnly).
+func (st *state) elemTables(k *Kernel) {
+	lhs := map[*frontend.Expr]bool{}
+	walkWrites(k.Loop.Body, func(e *frontend.Expr) { lhs[e] = true })
+	names := map[*frontend.Symbol]int{}
+	through := map[*frontend.Symbol]int{}
+	tables := map[[2]*frontend.Symbol]*ElemTable{}
+	frontend.Inspect(k.Loop, func(n frontend.Node) bool {
+		e, ok := n.(*frontend.Expr)
+		if !ok {
+			return true
+		}
+		if e.Kind == frontend.EName && e.Sym != nil && e.Sym.Kind == frontend.SymVariable {
+			names[frontend.UltimateSymbol(e.Sym)]++
+		}
+		a, c := ElemComponent(e)
+		if a == nil {
+			return true
+		}
+		through[a]++
+		key := [2]*frontend.Symbol{a, c}
+		t := tables[key]
+		if t == nil {
+			t = &ElemTable{Array: a, Comp: c, Slot: len(k.Elems)}
+			tables[key] = t
+			k.Elems = append(k.Elems, t)
+		}
+		if lhs[e] {
+			t.Written = true
+		}
+		return true
+	})
+	for a, n := range through {
+		if names[a] == n {
+			if k.ElemsOnly == nil {
+				k.ElemsOnly = map[*frontend.Symbol]bool{}
+			}
+			k.ElemsOnly[a] = true
+		}
+	}
+}
+
+// ElemComponent recognises an element of an allocatable array component
+// of an element of an array of a derived type, a(i)%w(j, k): a of rank 1,
+// w an allocatable array of an intrinsic type, every subscript a scalar.
+// It returns a (its variable) and w, or nil.
+func ElemComponent(e *frontend.Expr) (array, comp *frontend.Symbol) {
+	if e == nil || e.Kind != frontend.ERef || e.Ref != frontend.RefElement || e.Rank != 0 {
+		return nil, nil
+	}
+	c := e.X
+	if c == nil || c.Kind != frontend.EComponent || c.Sym == nil || !c.Sym.Allocatable || c.Sym.Rank <= 0 ||
+		c.Sym.Type.Base == frontend.TyDerived || len(e.Args) != c.Sym.Rank {
+		return nil, nil
+	}
+	el := c.X
+	if el == nil || el.Kind != frontend.ERef || el.Ref != frontend.RefElement || len(el.Args) != 1 || el.X == nil || el.X.Kind != frontend.EName || el.X.Sym == nil {
+		return nil, nil
+	}
+	a := frontend.UltimateSymbol(el.X.Sym)
+	if a.Kind != frontend.SymVariable || a.Rank != 1 || a.Type.Base != frontend.TyDerived {
+		return nil, nil
+	}
+	for _, x := range append(append([]*frontend.Expr(nil), e.Args...), el.Args...) {
+		if x.Kind == frontend.ERange || x.Rank != 0 {
+			return nil, nil
+		}
+	}
+	return a, c.Sym
 }
 
 // declaredIn reports whether s is declared in scope sc or a scope inside

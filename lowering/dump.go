@@ -68,6 +68,9 @@ func DumpSync(w io.Writer, sp *SyncPlan) {
 		fmt.Fprintln(w)
 		for _, it := range at.Items {
 			fmt.Fprintf(w, "\t%s %s", it.Kind, it.Var)
+			if it.Each != "" {
+				fmt.Fprintf(w, "(:)%%%s", it.Each)
+			}
 			if len(it.Guards) > 0 {
 				fmt.Fprintf(w, " if %s", strings.Join(it.Guards, ", "))
 			}

@@ -45,6 +45,10 @@ type Param struct {
 	// Inferred: a ReduceParam without a reduce spec (rules/shared.mg,
 	// shared_reduce: every update is a reduction form of one operator).
 	Inferred bool
+	// ElemsOnly: an array of a derived type the loop uses only through
+	// the allocatable components of its elements (Kernel.Elems): the
+	// kernel is handed its lower bound, not its bytes.
+	ElemsOnly bool
 }
 
 // Local is a variable private to an iteration.
@@ -86,6 +90,23 @@ type Kernel struct {
 	// loops combined with it), from which the launch sizes the blocks.
 	Grouped bool
 	Hints   [][]*frontend.ConcurrentIndex
+	// Elems are the allocatable components of the elements of arrays of
+	// a derived type the loop addresses (a(i)%w(j)): a table of the
+	// elements' buffers each (components.go). ElemsOnly holds the arrays
+	// the loop uses through those tables only.
+	Elems     []*ElemTable
+	ElemsOnly map[*frontend.Symbol]bool
+}
+
+// ElemTable is an allocatable array component of the elements of an
+// array of a derived type, handed to the kernel as a table with, for each
+// element, the device buffer of the element's component and its bounds
+// (runtime: fgpu_rt_elem, fgpu_rt_elem_table).
+type ElemTable struct {
+	Array   *frontend.Symbol // the array (rank 1)
+	Comp    *frontend.Symbol // its type's component
+	Written bool             // the loop writes elements of the component
+	Slot    int              // 0, 1, ... in the kernel
 }
 
 // Plan is the result of lowering a program.
@@ -380,7 +401,7 @@ func (st *state) extractKernel(k *Kernel) {
 		}
 		switch {
 		case s.Rank != 0:
-			k.Params = append(k.Params, &Param{Sym: s, Kind: ArrayParam, Written: written[s]})
+			k.Params = append(k.Params, &Param{Sym: s, Kind: ArrayParam, Written: written[s], ElemsOnly: k.ElemsOnly[s]})
 		case written[s]:
 			switch s.Type.Base {
 			case frontend.TyInteger, frontend.TyReal, frontend.TyComplex, frontend.TyLogical, frontend.TyCharacter:

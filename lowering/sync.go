@@ -50,6 +50,11 @@ type SyncInsert struct {
 	Why    string // short reason (waits)
 	// All: a wait for every launch (else only for those that may stop).
 	All bool
+	// Each, when set, is an allocatable array component of the elements
+	// of Var (an array of rank 1): the decision is one for the component
+	// of every element that is allocated (a table of the kernels,
+	// components.go).
+	Each string
 }
 
 // SyncAt is the lines inserted before one line of a file.
@@ -232,6 +237,9 @@ func writtenBuffers(items []SyncInsert, s frontend.Stmt) []SyncInsert {
 	var out []SyncInsert
 	for _, it := range items {
 		v := strings.ToLower(it.Var)
+		if it.Each != "" {
+			v += "%" + strings.ToLower(it.Each)
+		}
 		if v == path || strings.HasPrefix(v, path+"%") || strings.HasPrefix(path, v+"%") {
 			out = append(out, it)
 		}
@@ -249,13 +257,27 @@ func writtenBuffers(items []SyncInsert, s frontend.Stmt) []SyncInsert {
 // handed over by value, never a buffer). Each allocatable component is
 // guarded by allocated(). None when kernels cannot hold any of it.
 func derivedBuffers(item SyncInsert, v *frontend.Symbol) []SyncInsert {
+	out := []SyncInsert{}
+	// each adds the decisions for the allocatable array components of
+	// the elements of the array it names (element tables).
+	each := func(it SyncInsert, dt *frontend.DerivedType) {
+		for _, c := range dt.Components {
+			if c.Kind == frontend.SymComponent && c.Allocatable && c.Rank > 0 && c.Type.Base != frontend.TyDerived {
+				e := it
+				e.Each = c.Name
+				out = append(out, e)
+			}
+		}
+	}
 	if v.Rank != 0 {
 		if ok, _ := HostBytes(v.Type.Derived); ok {
 			return []SyncInsert{item}
 		}
-		return []SyncInsert{}
+		if v.Rank == 1 {
+			each(item, v.Type.Derived)
+		}
+		return out
 	}
-	out := []SyncInsert{}
 	var walk func(dt *frontend.DerivedType, path string, guards []string, depth int)
 	walk = func(dt *frontend.DerivedType, path string, guards []string, depth int) {
 		if dt == nil || depth > 8 {
@@ -269,16 +291,19 @@ func derivedBuffers(item SyncInsert, v *frontend.Symbol) []SyncInsert {
 				cp := path + "%" + c.Name
 				switch {
 				case c.Rank > 0:
-					if c.Type.Base == frontend.TyDerived {
-						if ok, _ := HostBytes(c.Type.Derived); !ok {
-							continue
-						}
-					}
 					it := item
 					it.Var = cp
 					it.Guards = append([]string(nil), guards...)
 					if c.Allocatable {
 						it.Guards = append(it.Guards, "allocated("+cp+")")
+					}
+					if c.Type.Base == frontend.TyDerived {
+						if ok, _ := HostBytes(c.Type.Derived); !ok {
+							if c.Rank == 1 {
+								each(it, c.Type.Derived)
+							}
+							continue
+						}
 					}
 					out = append(out, it)
 				case c.Type.Base == frontend.TyDerived && !c.Allocatable:
@@ -395,7 +420,7 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 			}
 			return
 		}
-		if it.Kind == item.Kind && it.Var == item.Var {
+		if it.Kind == item.Kind && it.Var == item.Var && it.Each == item.Each {
 			return
 		}
 	}

@@ -43,7 +43,9 @@ func verify(st *state) {
 		v.expr(k.Do.Concurrent.Mask)
 		v.stmts(k.Loop.Body, 0)
 		for _, p := range k.Params {
-			if p.Kind == ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
+			if p.Kind == ArrayParam && p.Sym.Type.Base == frontend.TyDerived && p.ElemsOnly {
+				// Handed over as its tables of components (and its bounds).
+			} else if p.Kind == ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
 				v.derivedArray(p.Sym, k.Do.Pos)
 			} else if p.Sym.Type.Base == frontend.TyDerived && p.Kind != ScalarIn {
 				v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the derived-type scalar %s, which the iterations write without a locality spec, in an offloaded loop (a value of each iteration: local(%s))", p.Sym.Name, p.Sym.Name)
@@ -683,6 +685,14 @@ func (v *verifier) derivedArray(s *frontend.Symbol, pos frontend.Pos) {
 // with scalar subscripts. Anything else is reported with the reason the
 // pass left it.
 func (v *verifier) component(e *frontend.Expr) {
+	if a, _ := ElemComponent(e); a != nil && v.proc == nil {
+		// a(i)%w(j): a table of the elements' buffers (components.go).
+		for _, x := range e.Args {
+			v.scalar(x)
+		}
+		v.scalar(e.X.X.Args[0])
+		return
+	}
 	if e.Rank != 0 {
 		v.nyi(frontend.NYIDerivedComponent, e.Pos, "the array-valued component designator %s in an offloaded loop (elements only: reference %s(k))", e, e)
 		return

@@ -142,6 +142,25 @@ void fgpu_rt_launch_begin(const char* kernel, const char* loop);
 void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, const char* kernel, const char* loop);
 void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, const char* loop);
 
+/* Tables of allocatable components of the elements of an array of a
+ * derived type (lowering/components.go: a(i)%w(j)). Before a launch the
+ * host hands table slot (0 .. FGPU_MAX_ELEM_TABLES-1) the component of
+ * every element of the array, in order: fgpu_rt_elem with its descriptor
+ * and lower bounds when it is allocated, fgpu_rt_elem_none when not. The
+ * launch routine then registers each as a buffer of its own (written when
+ * the loop writes the component) and gets the device address of the table,
+ * one fgpu_elem a element (base null for an unallocated or empty one). */
+#define FGPU_MAX_ELEM_TABLES 16
+typedef struct {
+    char* base;       /* the device address of the element's component */
+    int64_t lb[7];    /* its lower bounds */
+    int64_t sm[7];    /* its byte strides */
+    int64_t ex[7];    /* its extents */
+} fgpu_elem;
+void fgpu_rt_elem(int slot, const CFI_cdesc_t* a, const int64_t* lb);
+void fgpu_rt_elem_none(int slot);
+const fgpu_elem* fgpu_rt_elem_table(int slot, int written, const char* kernel, const char* loop);
+
 /* The layout check of a derived type whose values a kernel holds as the
  * host's bytes (emit/derived.go), made before the first launch that hands
  * over an array of it: base is the host address of an element, host_size

@@ -525,6 +525,89 @@ extern "C" void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, c
     return reg(k, written != 0, kernel, loop) - k.low;
 }
 
+// ---- Tables of the components of elements ----------------------------------
+
+namespace {
+struct ElemPending {
+    Key k;
+    void* host = nullptr; // null: not allocated
+    int rank = 0;
+    int64_t lb[7] = {}, sm[7] = {}, ex[7] = {};
+};
+std::vector<ElemPending>& elem_pending(int slot) {
+    static std::vector<ElemPending> p[FGPU_MAX_ELEM_TABLES];
+    return p[slot];
+}
+struct ElemTableBuf {
+    std::vector<fgpu_elem> host;
+    void* dev = nullptr;
+    size_t cap = 0;
+};
+ElemTableBuf& elem_table_buf(const char* kernel, int slot) {
+    static std::map<std::pair<const char*, int>, ElemTableBuf> m;
+    return m[{kernel, slot}];
+}
+void elem_slot_check(int slot) {
+    if (slot < 0 || slot >= FGPU_MAX_ELEM_TABLES) fgpu_fatal("?", "?", "element table slot out of range");
+}
+} // namespace
+
+extern "C" void fgpu_rt_elem(int slot, const CFI_cdesc_t* a, const int64_t* lb) {
+    elem_slot_check(slot);
+    ElemPending e;
+    if (a != nullptr && a->base_addr != nullptr) {
+        e.k = key_of(a, 0);
+        e.host = a->base_addr;
+        e.rank = a->rank;
+        for (int r = 0; r < a->rank && r < 7; r++) {
+            e.lb[r] = lb[r];
+            e.sm[r] = (int64_t)a->dim[r].sm;
+            e.ex[r] = (int64_t)a->dim[r].extent;
+        }
+    }
+    elem_pending(slot).push_back(e);
+}
+
+extern "C" void fgpu_rt_elem_none(int slot) {
+    elem_slot_check(slot);
+    elem_pending(slot).push_back(ElemPending{});
+}
+
+extern "C" const fgpu_elem* fgpu_rt_elem_table(int slot, int written, const char* kernel, const char* loop) {
+    elem_slot_check(slot);
+    std::vector<ElemPending>& p = elem_pending(slot);
+    ElemTableBuf& tb = elem_table_buf(kernel, slot);
+    tb.host.assign(p.size(), fgpu_elem{});
+    {
+        std::lock_guard<std::mutex> g(table_mu());
+        for (size_t i = 0; i < p.size(); i++) {
+            fgpu_elem& t = tb.host[i];
+            for (int r = 0; r < 7; r++) {
+                t.lb[r] = p[i].lb[r];
+                t.sm[r] = p[i].sm[r];
+                t.ex[r] = p[i].ex[r];
+            }
+            if (p[i].host == nullptr || p[i].k.hi == p[i].k.lo) {
+                t.base = mode == SHARED ? (char*)p[i].host : nullptr;
+                continue;
+            }
+            t.base = mode == SHARED ? (char*)p[i].host : reg(p[i].k, written != 0, kernel, loop) - p[i].k.low;
+        }
+    }
+    p.clear();
+    if (tb.host.empty()) return nullptr;
+    if (mode != DEVICE || fgpu_dev_host_accessible()) return tb.host.data();
+    size_t bytes = tb.host.size() * sizeof(fgpu_elem);
+    if (bytes > tb.cap) {
+        if (tb.dev) fgpu_dev_free(tb.dev, tb.cap, kernel, loop);
+        tb.dev = fgpu_dev_alloc(bytes, kernel, loop);
+        if (!tb.dev) fgpu_fatal(kernel, loop, "out of device memory for a table of components of elements");
+        tb.cap = bytes;
+    }
+    fgpu_dev_copy_in(tb.dev, tb.host.data(), bytes, kernel, loop);
+    return (const fgpu_elem*)tb.dev;
+}
+
 extern "C" void fgpu_rt_layout(const char* type, const char* kernel, const char* loop, const void* base,
                                size_t host_size, size_t size, int n, const void* const* addr, const size_t* off,
                                const char* const* names) {

@@ -1,8 +1,8 @@
 ! A small neural network type (layers with allocatable weight and bias
 ! arrays) doing inference over a batch in a do concurrent: each iteration
-! runs one sample through the layers. Not built yet: the layers are an array
-! of a type with allocatable components, which the kernel cannot hold as the
-! host's bytes (NYI.txt).
+! runs one sample through the layers. The layers are an array of a type with
+! allocatable components: the kernel is handed a table of the elements'
+! buffers per component; the host changes weights between two inferences.
 module nn_mod
   implicit none
   type layer
@@ -57,6 +57,13 @@ program dt_nn_inference
     x(:, i) = [sin(real(i, 8)), cos(real(i, 8))]
   end do
   y = 0
+  call infer(net, x, y)
+  print '(a, es24.16)', 'sum ', sum(y)
+  print '(a, es24.16)', 'y1  ', y(1)
+  ! A training step on the host changes one layer's weights: the next
+  ! inference must see them (and the unchanged ones stay on the device).
+  net%layers(2)%w(1, 2) = -2d0
+  net%layers(1)%b(3) = net%layers(1)%b(3) + 0.5d0
   call infer(net, x, y)
   print '(a, es24.16)', 'sum ', sum(y)
   print '(a, es24.16)', 'y1  ', y(1)
