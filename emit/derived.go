@@ -214,10 +214,25 @@ func layoutParams(p *lowering.Param) []string {
 	for i := range layoutLeaves(p.Sym.Type.Derived) {
 		out = append(out, fmt.Sprintf("CFI_cdesc_t* l%d_%s", i+1, p.Sym.Name))
 	}
-	if p.Kind != lowering.ArrayParam {
+	if p.Kind != lowering.ArrayParam || addressed(p) {
 		out = append(out, "int64_t sz_"+p.Sym.Name)
 	}
 	return out
+}
+
+// addressedDescriptor writes, in the launch routine, the descriptor of an
+// array handed over by its address (address.go): the address and element
+// size the host passed, the extents and byte strides of the descriptor of
+// its first component across the array.
+func (g *kernelGen) addressedDescriptor(p *lowering.Param) {
+	n := p.Sym.Name
+	g.line("CFI_CDESC_T(%d) fgpu_dd_%s;", p.Sym.Rank, n)
+	g.line("CFI_cdesc_t* d_%s = (CFI_cdesc_t*)&fgpu_dd_%s;", n, n)
+	g.line("d_%s->base_addr = (void*)hp_%s; d_%s->elem_len = (size_t)sz_%s; d_%s->version = CFI_VERSION;", n, n, n, n, n)
+	g.line("d_%s->rank = %d; d_%s->attribute = CFI_attribute_other; d_%s->type = CFI_type_other;", n, p.Sym.Rank, n, n)
+	for d := 0; d < p.Sym.Rank; d++ {
+		g.line("d_%s->dim[%d].lower_bound = 0; d_%s->dim[%d].extent = l1_%s->dim[%d].extent; d_%s->dim[%d].sm = l1_%s->dim[%d].sm;", n, d, n, d, n, d, n, d, n, d)
+	}
 }
 
 // derivedValue reports a kernel parameter that is a derived-type scalar
@@ -287,23 +302,32 @@ func (g *kernelGen) constructor(e *frontend.Expr) string {
 // lowering.ElemTable): the element's buffer from the table, indexed by
 // the bounds and strides the table holds.
 func (g *kernelGen) elemComponent(e *frontend.Expr) (string, bool) {
-	a, c := lowering.ElemComponent(e)
+	row, ok := g.elemRow(e.X)
+	if !ok {
+		return "", false
+	}
+	var off []string
+	for d, x := range e.Args {
+		off = append(off, fmt.Sprintf("(%s - %s.lb[%d]) * %s.sm[%d]", g.convertTo(x, "int64_t"), row, d, row, d))
+	}
+	return fmt.Sprintf("(*(%s*)(%s.base + %s))", ctype(e.Type), row, strings.Join(off, " + ")), true
+}
+
+// elemRow is the table entry (a C fgpu_elem) of a(i)%w, the allocatable
+// component of an element of an array of a derived type.
+func (g *kernelGen) elemRow(c *frontend.Expr) (string, bool) {
+	a, comp := lowering.ElemComponentBase(c)
 	if a == nil || g.k == nil || g.proc != nil {
 		return "", false
 	}
 	var t *lowering.ElemTable
 	for _, x := range g.k.Elems {
-		if x.Array == a && x.Comp == c {
+		if x.Array == a && x.Comp == comp {
 			t = x
 		}
 	}
 	if t == nil {
 		return "", false
 	}
-	row := fmt.Sprintf("fgpu_tab%d[%s - lb1_%s]", t.Slot, g.convertTo(e.X.X.Args[0], "int64_t"), a.Name)
-	var off []string
-	for d, x := range e.Args {
-		off = append(off, fmt.Sprintf("(%s - %s.lb[%d]) * %s.sm[%d]", g.convertTo(x, "int64_t"), row, d, row, d))
-	}
-	return fmt.Sprintf("(*(%s*)(%s.base + %s))", ctype(e.Type), row, strings.Join(off, " + ")), true
+	return fmt.Sprintf("fgpu_tab%d[%s - lb1_%s]", t.Slot, g.convertTo(c.X.Args[0], "int64_t"), a.Name), true
 }

@@ -205,7 +205,11 @@ func (g *kernelGen) emitKernel() {
 				params = append(params, "int64_t lb1_"+s.Name)
 				continue
 			}
-			params = append(params, "CFI_cdesc_t* d_"+s.Name)
+			if addressed(p) {
+				params = append(params, "const void* hp_"+s.Name)
+			} else {
+				params = append(params, "CFI_cdesc_t* d_"+s.Name)
+			}
 			for d := 1; d <= s.Rank; d++ {
 				params = append(params, fmt.Sprintf("int64_t lb%d_%s", d, s.Name))
 			}
@@ -240,6 +244,9 @@ func (g *kernelGen) emitKernel() {
 // ref_X that of scalar X.
 func (g *kernelGen) registerBuffers() {
 	for _, p := range g.k.Params {
+		if p.Kind == lowering.ArrayParam && addressed(p) {
+			g.addressedDescriptor(p)
+		}
 		if p.Kind == lowering.ArrayParam && p.Sym.Type.Base == frontend.TyDerived && !p.ElemsOnly || derivedValue(p) {
 			g.layoutCheck(p)
 		}

@@ -216,6 +216,18 @@ func (b *cfgBuilder) call(st ast.Constant, p *frontend.Procedure, in *frontend.I
 	}
 	ps := b.x.procSite(body)
 	b.x.add("hcall", st, ps)
+	if obj, full := frontend.BindingActuals(callee, body, args); obj != nil {
+		// The passed object of obj%method(...) in the place of its dummy.
+		if len(full) == len(args) {
+			b.expr(obj, st) // nopass: evaluated only
+		}
+		for i, a := range full {
+			if a != nil {
+				b.bind(st, a, dummyFor(body, a, i))
+			}
+		}
+		return
+	}
 	if callee != nil {
 		t := callee
 		if t.Kind == frontend.ERef {

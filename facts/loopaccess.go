@@ -174,8 +174,14 @@ func (x *extractor) call(site ast.Constant, p *frontend.Procedure, in *frontend.
 	}
 	ps := x.procSite(p)
 	x.add("calls", site, c.psite, ps)
-	// The passed object of obj%method(...).
-	if callee != nil {
+	// The passed object of obj%method(...): an actual argument in the
+	// place of its dummy (BindingActuals).
+	if obj, full := frontend.BindingActuals(callee, p, args); obj != nil {
+		if len(full) == len(args) {
+			x.expr(obj, site, c) // nopass: evaluated only
+		}
+		args = full
+	} else if callee != nil {
 		target := callee
 		if target.Kind == frontend.ERef {
 			target = target.X

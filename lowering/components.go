@@ -113,12 +113,23 @@ func (st *state) componentPaths(k *Kernel) {
 // each (Kernel.Elems). An array the loop names nowhere else is used
 // through its tables only (Kernel.ElemsOnly).
 func (st *state) elemTables(k *Kernel) {
-	lhs := map[*frontend.Expr]bool{}
-	walkWrites(k.Loop.Body, func(e *frontend.Expr) { lhs[e] = true })
+	lhs := map[*frontend.Expr]bool{} // designators written, and the components of elements written
+	walkWrites(k.Loop.Body, func(e *frontend.Expr) {
+		lhs[e] = true
+		if e.Kind == frontend.ERef {
+			lhs[e.X] = true
+		}
+	})
 	names := map[*frontend.Symbol]int{}
 	through := map[*frontend.Symbol]int{}
 	tables := map[[2]*frontend.Symbol]*ElemTable{}
-	frontend.Inspect(k.Loop, func(n frontend.Node) bool {
+	// What the device evaluates: the mask and the body (the limits of the
+	// loop are the host's), as collectUses walks them.
+	visit := func(f func(frontend.Node) bool) {
+		frontend.Inspect(k.Do.Concurrent.Mask, f)
+		frontend.InspectStmts(k.Loop.Body, f)
+	}
+	visit(func(n frontend.Node) bool {
 		e, ok := n.(*frontend.Expr)
 		if !ok {
 			return true
@@ -126,7 +137,7 @@ func (st *state) elemTables(k *Kernel) {
 		if e.Kind == frontend.EName && e.Sym != nil && e.Sym.Kind == frontend.SymVariable {
 			names[frontend.UltimateSymbol(e.Sym)]++
 		}
-		a, c := ElemComponent(e)
+		a, c := ElemComponentBase(e)
 		if a == nil {
 			return true
 		}
@@ -162,8 +173,24 @@ func ElemComponent(e *frontend.Expr) (array, comp *frontend.Symbol) {
 		return nil, nil
 	}
 	c := e.X
+	if c == nil || c.Sym == nil || len(e.Args) != c.Sym.Rank {
+		return nil, nil
+	}
+	for _, x := range e.Args {
+		if x.Kind == frontend.ERange || x.Rank != 0 {
+			return nil, nil
+		}
+	}
+	return ElemComponentBase(c)
+}
+
+// ElemComponentBase recognises the allocatable array component of an
+// element of an array of a derived type, a(i)%w (a of rank 1, w an
+// allocatable array of an intrinsic type, i a scalar): the base of an
+// element of it, or the argument of size, lbound or ubound.
+func ElemComponentBase(c *frontend.Expr) (array, comp *frontend.Symbol) {
 	if c == nil || c.Kind != frontend.EComponent || c.Sym == nil || !c.Sym.Allocatable || c.Sym.Rank <= 0 ||
-		c.Sym.Type.Base == frontend.TyDerived || len(e.Args) != c.Sym.Rank {
+		c.Sym.Type.Base == frontend.TyDerived {
 		return nil, nil
 	}
 	el := c.X
@@ -174,10 +201,8 @@ func ElemComponent(e *frontend.Expr) (array, comp *frontend.Symbol) {
 	if a.Kind != frontend.SymVariable || a.Rank != 1 || a.Type.Base != frontend.TyDerived {
 		return nil, nil
 	}
-	for _, x := range append(append([]*frontend.Expr(nil), e.Args...), el.Args...) {
-		if x.Kind == frontend.ERange || x.Rank != 0 {
-			return nil, nil
-		}
+	if x := el.Args[0]; x.Kind == frontend.ERange || x.Rank != 0 {
+		return nil, nil
 	}
 	return a, c.Sym
 }
@@ -392,4 +417,33 @@ func ConstLowerBound(s *frontend.Symbol, d int) (int64, bool) {
 	}
 	v, ok := lo.Const.AsInt()
 	return v, ok
+}
+
+// FirstLeaf is the designator, appended to a whole-array section of an
+// array of derived type dt (a(:)%r%x), of its first component of an
+// intrinsic type (through components of derived types; the first element
+// of an array component): what the runtime is handed for an array of a
+// type with type-bound procedures, which type(*) cannot take. "" when dt
+// has no such component.
+func FirstLeaf(dt *frontend.DerivedType) string {
+	for _, c := range dt.Components {
+		sub := ""
+		if c.Rank > 0 {
+			var lbs []string
+			for d := 0; d < c.Rank; d++ {
+				lb, _ := ConstLowerBound(c, d)
+				lbs = append(lbs, fmt.Sprint(lb))
+			}
+			sub = "(" + strings.Join(lbs, ",") + ")"
+		}
+		if c.Type.Base != frontend.TyDerived {
+			return "%" + c.Name + sub
+		}
+		if c.Type.Derived != nil {
+			if l := FirstLeaf(c.Type.Derived); l != "" {
+				return "%" + c.Name + sub + l
+			}
+		}
+	}
+	return ""
 }

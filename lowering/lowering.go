@@ -517,7 +517,8 @@ func collectUses(k *Kernel) *uses {
 					stmts([]frontend.Stmt{x.Action})
 				}
 			case *frontend.CallStmt:
-				for _, a := range x.Args {
+				_, args := frontend.BindingActuals(x.Callee, x.Proc, x.Args) // the object of obj%b(...) too
+				for _, a := range args {
 					expr(a)
 					write(a) // conservatively: an intent(out/inout) actual may be written
 				}

@@ -236,6 +236,10 @@ func writtenBuffers(items []SyncInsert, s frontend.Stmt) []SyncInsert {
 	path := strings.ToLower(strings.Join(append([]string{x.Name}, comps...), "%"))
 	var out []SyncInsert
 	for _, it := range items {
+		if strings.Contains(it.Var, "(") {
+			out = append(out, it) // the bytes of an array, named by a component (a(:)%r%x)
+			continue
+		}
 		v := strings.ToLower(it.Var)
 		if it.Each != "" {
 			v += "%" + strings.ToLower(it.Each)
@@ -269,11 +273,26 @@ func derivedBuffers(item SyncInsert, v *frontend.Symbol) []SyncInsert {
 			}
 		}
 	}
-	if v.Rank != 0 {
-		if ok, _ := HostBytes(v.Type.Derived); ok {
-			return []SyncInsert{item}
+	// bytes names the bytes of an array of a type the device lays out
+	// (one buffer): the array itself, or for a type with type-bound
+	// procedures (which type(*) cannot take) its first component across
+	// the array, whose span the runtime finds the buffer by.
+	bytes := func(it SyncInsert, rank int, dt *frontend.DerivedType) bool {
+		if ok, _ := HostBytes(dt); ok {
+			out = append(out, it)
+			return true
 		}
-		if v.Rank == 1 {
+		if ok, _ := DeviceLayout(dt); ok {
+			if l := FirstLeaf(dt); l != "" {
+				it.Var += "(" + strings.TrimSuffix(strings.Repeat(":,", rank), ",") + ")" + l
+				out = append(out, it)
+				return true
+			}
+		}
+		return false
+	}
+	if v.Rank != 0 {
+		if !bytes(item, v.Rank, v.Type.Derived) && v.Rank == 1 {
 			each(item, v.Type.Derived)
 		}
 		return out
@@ -298,12 +317,10 @@ func derivedBuffers(item SyncInsert, v *frontend.Symbol) []SyncInsert {
 						it.Guards = append(it.Guards, "allocated("+cp+")")
 					}
 					if c.Type.Base == frontend.TyDerived {
-						if ok, _ := HostBytes(c.Type.Derived); !ok {
-							if c.Rank == 1 {
-								each(it, c.Type.Derived)
-							}
-							continue
+						if !bytes(it, c.Rank, c.Type.Derived) && c.Rank == 1 {
+							each(it, c.Type.Derived)
 						}
+						continue
 					}
 					out = append(out, it)
 				case c.Type.Base == frontend.TyDerived && !c.Allocatable:

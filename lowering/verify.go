@@ -7,6 +7,7 @@ package lowering
 
 import (
 	"fgpu/frontend"
+	"fmt"
 	"strings"
 )
 
@@ -50,7 +51,7 @@ func verify(st *state) {
 			} else if p.Sym.Type.Base == frontend.TyDerived && p.Kind != ScalarIn {
 				v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the derived-type scalar %s, which the iterations write without a locality spec, in an offloaded loop (a value of each iteration: local(%s))", p.Sym.Name, p.Sym.Name)
 			} else if p.Sym.Type.Base == frontend.TyDerived {
-				if ok, why := HostBytes(p.Sym.Type.Derived); !ok {
+				if ok, why := DeviceLayout(p.Sym.Type.Derived); !ok {
 					v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the value %s of type(%s) handed to the kernel whole: %s (its components alone are: %s%%x)", p.Sym.Name, p.Sym.Type.Derived.Name, why, p.Sym.Name)
 				}
 			} else {
@@ -487,6 +488,10 @@ func (v *verifier) expr(e *frontend.Expr) {
 				switch e.Intr.Name {
 				case "size", "lbound", "ubound":
 					if i == 0 {
+						if a, _ := ElemComponentBase(x); a != nil && v.proc == nil {
+							v.scalar(x.X.Args[0]) // a(i)%w: its table holds its bounds
+							continue
+						}
 						if x.Kind != frontend.EName || x.Sym == nil || x.Rank == 0 {
 							v.nyi(frontend.NYIIntrinsic, x.Pos, "%s of this argument in an offloaded loop", e.Intr.Name)
 						}
@@ -670,7 +675,10 @@ func ConstArrayOK(s *frontend.Symbol) bool {
 // derivedArray checks an array of a derived type the kernel is handed:
 // its elements must be held as the host's bytes (components.go).
 func (v *verifier) derivedArray(s *frontend.Symbol, pos frontend.Pos) {
-	if ok, why := HostBytes(s.Type.Derived); !ok {
+	if ok, why := DeviceLayout(s.Type.Derived); !ok || !hasLeaf(s.Type.Derived) {
+		if ok {
+			why = fmt.Sprintf("type(%s) has no component", s.Type.Derived.Name)
+		}
 		name := s.Name
 		if s.Component != nil {
 			name = s.Component.String()
@@ -898,4 +906,16 @@ func (st *state) extended(dt *frontend.DerivedType) bool {
 		}
 	}
 	return dt == nil || st.extends[dt]
+}
+
+// hasLeaf reports whether derived type dt has a component of an
+// intrinsic type, directly or in a component: the launch reads the shape
+// of an array of it from the first (emit/address.go).
+func hasLeaf(dt *frontend.DerivedType) bool {
+	for _, c := range dt.Components {
+		if c.Type.Base != frontend.TyDerived || c.Type.Derived != nil && hasLeaf(c.Type.Derived) {
+			return true
+		}
+	}
+	return false
 }

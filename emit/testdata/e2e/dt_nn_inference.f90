@@ -40,6 +40,7 @@ program dt_nn_inference
   type(network) :: net
   real(8), allocatable :: x(:, :), y(:)
   integer :: i, j, n
+  real(8) :: h(3), want
 
   n = 1000
   allocate(net%layers(2))
@@ -67,4 +68,20 @@ program dt_nn_inference
   call infer(net, x, y)
   print '(a, es24.16)', 'sum ', sum(y)
   print '(a, es24.16)', 'y1  ', y(1)
+  ! The same inference serially: the same bits.
+  do i = 1, n
+    h = 0
+    do j = 1, 2
+      h(1) = h(1) + net%layers(1)%w(1, j) * x(j, i)
+      h(2) = h(2) + net%layers(1)%w(2, j) * x(j, i)
+      h(3) = h(3) + net%layers(1)%w(3, j) * x(j, i)
+    end do
+    h = max(0d0, h + net%layers(1)%b)
+    want = net%layers(2)%w(1, 1) * h(1) + net%layers(2)%w(1, 2) * h(2) + net%layers(2)%w(1, 3) * h(3)
+    want = want + net%layers(2)%b(1)
+    if (y(i) /= want) then
+      print '(a, i0)', 'FAIL at ', i
+      error stop 1
+    end if
+  end do
 end program dt_nn_inference

@@ -47,6 +47,7 @@ program dt_particles_aos
   integer, parameter :: n = 20000
   integer :: i, step, total
   real(8) :: e0, e1
+  type(particle), allocatable :: q(:)
 
   allocate(ps(n))
   do i = 1, n
@@ -56,8 +57,30 @@ program dt_particles_aos
     ps(i)%bounces = 0
   end do
   e0 = kinetic()
+  q = ps
   do step = 1, 500
     call push(1d-3 * 4, 9.81d0)
+  end do
+  ! The same steps serially: the same bits.
+  do step = 1, 500
+    do i = 1, n
+      q(i)%v%z = q(i)%v%z - 9.81d0 * (1d-3 * 4)
+      q(i)%r%x = q(i)%r%x + (1d-3 * 4) * q(i)%v%x
+      q(i)%r%y = q(i)%r%y + (1d-3 * 4) * q(i)%v%y
+      q(i)%r%z = q(i)%r%z + (1d-3 * 4) * q(i)%v%z
+      if (q(i)%r%z < 0) then
+        q(i)%r%z = -q(i)%r%z
+        q(i)%v%z = -0.9d0 * q(i)%v%z
+        q(i)%bounces = q(i)%bounces + 1
+      end if
+    end do
+  end do
+  do i = 1, n
+    if (q(i)%r%x /= ps(i)%r%x .or. q(i)%r%y /= ps(i)%r%y .or. q(i)%r%z /= ps(i)%r%z &
+        .or. q(i)%v%z /= ps(i)%v%z .or. q(i)%bounces /= ps(i)%bounces) then
+      print '(a, i0)', 'FAIL at ', i
+      error stop 1
+    end if
   end do
   e1 = kinetic()
   total = 0
