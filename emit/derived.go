@@ -103,6 +103,14 @@ func structDefs(plan *lowering.Plan, procs []*frontend.Procedure) string {
 		fmt.Fprintf(&b, "\n// type(%s), as the host compiler lays it out (checked before the first launch)\n", dt.Name)
 		fmt.Fprintf(&b, "struct %s {\n", structName(dt))
 		for _, c := range dt.Components {
+			if lowering.Carried(c) {
+				// The host's descriptor (gfortran's layout: address, offset,
+				// dtype, span, and per dimension stride, lower and upper
+				// bound; a scalar is an address), carried unread; the layout
+				// check verifies what follows it.
+				fmt.Fprintf(&b, "  alignas(8) unsigned char %s[%d]; // allocatable, carried\n", field(c.Name), carriedBytes(c))
+				continue
+			}
 			n := int64(1)
 			for _, d := range c.Dims {
 				n *= int64(d)
@@ -133,6 +141,9 @@ func layoutLeaves(dt *frontend.DerivedType) []layoutLeaf {
 	var walk func(dt *frontend.DerivedType, f, c, show string)
 	walk = func(dt *frontend.DerivedType, f, c, show string) {
 		for _, comp := range dt.Components {
+			if lowering.Carried(comp) {
+				continue // its place is not measurable: the components after it are
+			}
 			fs, cs, ss := f+"%"+comp.Name, c+"."+field(comp.Name), show+"%"+comp.Name
 			var elems []layoutLeaf
 			if comp.Rank > 0 {
@@ -330,4 +341,14 @@ func (g *kernelGen) elemRow(c *frontend.Expr) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("fgpu_tab%d[%s - lb1_%s]", t.Slot, g.convertTo(c.X.Args[0], "int64_t"), a.Name), true
+}
+
+// carriedBytes is the size gfortran gives the descriptor of allocatable
+// component c: 40 bytes and 24 a dimension for an array, an address for a
+// scalar.
+func carriedBytes(c *frontend.Symbol) int {
+	if c.Rank == 0 {
+		return 8
+	}
+	return 40 + 24*c.Rank
 }

@@ -274,6 +274,9 @@ func (g *kernelGen) registerBuffers() {
 			if p.Written {
 				w = 1
 			}
+			if s.Type.Base == frontend.TyDerived && lowering.CarriesDescriptors(s.Type.Derived) {
+				w |= 2 // the host deallocates what the descriptors it carries locate
+			}
 			g.line("char* b_%s = (char*)fgpu_rt_array(d_%s, 0, %d, kname, loop);", s.Name, s.Name, w)
 		case lowering.ScalarOut, lowering.ReduceParam, lowering.LastParam:
 			ct := ctype(s.Type)

@@ -368,6 +368,8 @@ func deviceLayout(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool)
 		switch {
 		case c.Kind != frontend.SymComponent:
 			return false, fmt.Sprintf("the component %s of type(%s) is a procedure pointer", c.Name, dt.Name)
+		case Carried(c):
+			continue // the host's bytes, carried (emit/derived.go)
 		case c.Allocatable || c.Pointer:
 			return false, fmt.Sprintf("the component %s of type(%s) is allocatable or a pointer", c.Name, dt.Name)
 		case c.Type.Class:
@@ -427,6 +429,9 @@ func ConstLowerBound(s *frontend.Symbol, d int) (int64, bool) {
 // has no such component.
 func FirstLeaf(dt *frontend.DerivedType) string {
 	for _, c := range dt.Components {
+		if c.Allocatable || c.Pointer {
+			continue
+		}
 		sub := ""
 		if c.Rank > 0 {
 			var lbs []string
@@ -446,4 +451,36 @@ func FirstLeaf(dt *frontend.DerivedType) string {
 		}
 	}
 	return ""
+}
+
+// Carried reports an allocatable component of an intrinsic type (not
+// character) that a derived-type value holds as its descriptor: the
+// device keeps its host bytes in place, never reads them (an array
+// component's elements reach the kernel in tables of buffers of their
+// own, elemTables), and the layout check verifies the components after
+// it and the type's size.
+func Carried(c *frontend.Symbol) bool {
+	return c.Kind == frontend.SymComponent && c.Allocatable && !c.Pointer && c.Rank >= 0 &&
+		c.Type.Base != frontend.TyDerived && c.Type.Base != frontend.TyCharacter && !c.Type.Class
+}
+
+// CarriesDescriptors reports whether values of dt hold descriptors of
+// allocatable components (Carried), directly or in components: such a
+// value exists on the host only (the device creates none, and device
+// procedures are not handed one).
+func CarriesDescriptors(dt *frontend.DerivedType) bool {
+	return carries(dt, map[*frontend.DerivedType]bool{})
+}
+
+func carries(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) bool {
+	if dt == nil || seen[dt] {
+		return false
+	}
+	seen[dt] = true
+	for _, c := range dt.Components {
+		if Carried(c) || c.Type.Base == frontend.TyDerived && carries(c.Type.Derived, seen) {
+			return true
+		}
+	}
+	return false
 }

@@ -292,7 +292,8 @@ func derivedBuffers(item SyncInsert, v *frontend.Symbol) []SyncInsert {
 		return false
 	}
 	if v.Rank != 0 {
-		if !bytes(item, v.Rank, v.Type.Derived) && v.Rank == 1 {
+		bytes(item, v.Rank, v.Type.Derived)
+		if v.Rank == 1 {
 			each(item, v.Type.Derived)
 		}
 		return out
@@ -317,7 +318,8 @@ func derivedBuffers(item SyncInsert, v *frontend.Symbol) []SyncInsert {
 						it.Guards = append(it.Guards, "allocated("+cp+")")
 					}
 					if c.Type.Base == frontend.TyDerived {
-						if !bytes(it, c.Rank, c.Type.Derived) && c.Rank == 1 {
+						bytes(it, c.Rank, c.Type.Derived)
+						if c.Rank == 1 {
 							each(it, c.Type.Derived)
 						}
 						continue

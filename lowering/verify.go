@@ -51,7 +51,10 @@ func verify(st *state) {
 			} else if p.Sym.Type.Base == frontend.TyDerived && p.Kind != ScalarIn {
 				v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the derived-type scalar %s, which the iterations write without a locality spec, in an offloaded loop (a value of each iteration: local(%s))", p.Sym.Name, p.Sym.Name)
 			} else if p.Sym.Type.Base == frontend.TyDerived {
-				if ok, why := DeviceLayout(p.Sym.Type.Derived); !ok {
+				if ok, why := DeviceLayout(p.Sym.Type.Derived); !ok || CarriesDescriptors(p.Sym.Type.Derived) {
+					if ok {
+						why = fmt.Sprintf("type(%s) has an allocatable component", p.Sym.Type.Derived.Name)
+					}
 					v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the value %s of type(%s) handed to the kernel whole: %s (its components alone are: %s%%x)", p.Sym.Name, p.Sym.Type.Derived.Name, why, p.Sym.Name)
 				}
 			} else {
@@ -140,7 +143,10 @@ func (v *verifier) typeOK(t frontend.Type, pos frontend.Pos, what string) {
 		// A value the device holds as the host's bytes (a C struct).
 		if t.Class && v.st.extended(t.Derived) {
 			v.nyi(frontend.NYIDerivedWhole, pos, "the polymorphic value %s of class(%s) in device code (a type of the program extends it: its dynamic type is not known)", what, t.Derived.Name)
-		} else if ok, why := DeviceLayout(t.Derived); !ok {
+		} else if ok, why := DeviceLayout(t.Derived); !ok || CarriesDescriptors(t.Derived) {
+			if ok {
+				why = fmt.Sprintf("type(%s) has an allocatable component (a value device code holds or creates)", t.Derived.Name)
+			}
 			v.nyi(frontend.NYIDerivedWhole, pos, "the value %s of type(%s) used whole in device code: %s (its components alone are offloaded: p%%x)", what, t.Derived.Name, why)
 		}
 		return
@@ -913,6 +919,9 @@ func (st *state) extended(dt *frontend.DerivedType) bool {
 // of an array of it from the first (emit/address.go).
 func hasLeaf(dt *frontend.DerivedType) bool {
 	for _, c := range dt.Components {
+		if Carried(c) {
+			continue
+		}
 		if c.Type.Base != frontend.TyDerived || c.Type.Derived != nil && hasLeaf(c.Type.Derived) {
 			return true
 		}

@@ -139,6 +139,10 @@ size_t fgpu_desc_span(const CFI_cdesc_t* a, size_t elem, ptrdiff_t* low);
 #define FGPU_MAX_STOP_SITES 4096
 
 void fgpu_rt_launch_begin(const char* kernel, const char* loop);
+/* written: bit 0, the launch writes the array; bit 1, the host may read its
+ * bytes without a fetch (an array of a derived type carrying the
+ * descriptors of allocatable components, which the host deallocates):
+ * the cpu separate mode does not poison them. */
 void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, const char* kernel, const char* loop);
 void* fgpu_rt_scalar(void* host, size_t bytes, int written, const char* kernel, const char* loop);
 

@@ -225,6 +225,7 @@ struct Entry {
     char* buf = nullptr; // the device copy of the span
     State st = VALID;
     unsigned long long reg = 0, wr = 0; // the launch that last registered it / registered it written
+    bool keep = false; // host bytes the host may read unfetched (descriptors a derived type carries): never poisoned
 };
 
 struct Timing {
@@ -522,7 +523,12 @@ extern "C" void* fgpu_rt_array(const CFI_cdesc_t* a, size_t elem, int written, c
     Key k = key_of(a, elem);
     if (k.hi == k.lo) return nullptr;
     std::lock_guard<std::mutex> g(table_mu());
-    return reg(k, written != 0, kernel, loop) - k.low;
+    char* d = reg(k, (written & 1) != 0, kernel, loop) - k.low;
+    if (written & 2) {
+        for (Entry& e : table().es)
+            if (e.k.same(k)) e.keep = true;
+    }
+    return d;
 }
 
 // ---- Tables of the components of elements ----------------------------------
@@ -696,7 +702,7 @@ extern "C" void fgpu_rt_launched(const char* kernel, const char* loop) {
         if (e.wr != seq) continue;
         e.st = DIRTY;
         wrote = true;
-        if (mode == SEPARATE) poison(e);
+        if (mode == SEPARATE && !e.keep) poison(e);
     }
     if (wrote) {
         // The device copies of entries overlapping a written one may be

@@ -4,13 +4,16 @@
 ! derived type ... is counted from its lower bounds").
 ! An array of cells, each with allocatable components of different sizes
 ! and lower bounds (one element left unallocated), read and written
-! element by element by loops in a module procedure; the host reads one
+! element by element by loops in a module procedure, beside scalar
+! components of the elements read and written in the same loop (the
+! elements' bytes carry the descriptors, unread); the host reads one
 ! element's component and changes another's between launches.
 module cells_mod
   implicit none
   type cell
     real(8), allocatable :: q(:), flux(:, :)
     integer :: n
+    real(8) :: total
   end type cell
 contains
   subroutine sweep(cs, w)
@@ -24,6 +27,7 @@ contains
           cs(c)%flux(k, 2) = cs(c)%flux(k, 1) + c
           cs(c)%q(k) = cs(c)%q(k) + cs(c)%flux(k, 2)
         end do
+        cs(c)%total = cs(c)%total + cs(c)%n
       end if
     end do
   end subroutine sweep
@@ -44,6 +48,7 @@ program element_components
     hi = lo + 2 * c
     allocate(cs(c)%q(lo:hi), cs(c)%flux(lo:hi, 2))
     cs(c)%n = hi - lo + 1
+    cs(c)%total = 0
     do k = lo, hi
       cs(c)%q(k) = k + 0.25d0 * c
       q(k, c) = cs(c)%q(k)
@@ -72,7 +77,7 @@ program element_components
     end if
     lo = 1 - c / 2
     hi = lo + 2 * c
-    if (lbound(cs(c)%q, 1) /= lo .or. any(cs(c)%q /= q(lo:hi, c))) then
+    if (lbound(cs(c)%q, 1) /= lo .or. any(cs(c)%q /= q(lo:hi, c)) .or. cs(c)%total /= 4 * (hi - lo + 1)) then
       print '(a, i0)', 'FAIL at ', c
       error stop 1
     end if
