@@ -49,7 +49,7 @@ func verify(st *state) {
 			} else if p.Kind == ArrayParam && p.Sym.Type.Base == frontend.TyDerived {
 				v.derivedArray(p.Sym, k.Do.Pos)
 			} else if p.Sym.Type.Base == frontend.TyDerived && p.Kind != ScalarIn {
-				v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the derived-type scalar %s, which the iterations write without a locality spec, in an offloaded loop (a value of each iteration: local(%s))", p.Sym.Name, p.Sym.Name)
+				v.nyi(frontend.NYIDerivedWhole, k.Do.Pos, "the derived-type scalar %s used whole in an offloaded loop that writes it or a component of it (a value of each iteration would be local(%s))", p.Sym.Name, p.Sym.Name)
 			} else if p.Sym.Type.Base == frontend.TyDerived {
 				if ok, why := DeviceLayout(p.Sym.Type.Derived); !ok || CarriesDescriptors(p.Sym.Type.Derived) {
 					if ok {
@@ -65,6 +65,19 @@ func verify(st *state) {
 			}
 			if p.Kind == ReduceParam && p.Sym.Type.Base == frontend.TyComplex {
 				v.nyi(frontend.NYIComplexReduce, k.Do.Pos, "reduce(%s: %s) of a complex variable in an offloaded loop", p.Op, p.Sym.Name)
+			}
+		}
+		// A derived-type scalar taken whole by value while the loop writes
+		// one of its components (handed over on its own): the copy would
+		// not see the write.
+		for _, p := range k.Params {
+			if p.Kind != ScalarIn || p.Sym.Type.Base != frontend.TyDerived {
+				continue
+			}
+			for _, q := range k.Params {
+				if q.Written && q.Sym.Component != nil && frontend.RootSymbol(q.Sym.Component) == p.Sym {
+					v.nyi(frontend.NYIDerivedComponent, k.Do.Pos, "the value %s used whole in an offloaded loop that writes its component %s", p.Sym.Name, q.Sym.Component)
+				}
 			}
 		}
 		for _, l := range k.Locals {
