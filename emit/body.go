@@ -182,6 +182,10 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 		g.indent++
 		if c.Scope != nil {
 			for _, s := range c.Scope.Order {
+				if s.Kind == frontend.SymVariable && s.Rank > 0 {
+					g.localArray(s)
+					continue
+				}
 				if s.Kind == frontend.SymVariable {
 					g.line("%s %s;", ctype(s.Type), cname(s))
 					g.names[s] = cname(s)

@@ -140,6 +140,10 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 		if s.Kind != frontend.SymVariable || s.Dummy {
 			continue
 		}
+		if s.Rank > 0 {
+			g.localArray(s)
+			continue
+		}
 		if s.Type.Base == frontend.TyDerived {
 			g.line("%s %s{};", ctype(s.Type), cname(s))
 		} else {

@@ -461,6 +461,10 @@ func fortranLinear(k *lowering.Kernel, trip func(d int) string) string {
 func (g *kernelGen) declareLocals() {
 	for _, l := range g.k.Locals {
 		s := l.Sym
+		if s.Rank > 0 {
+			g.localArray(s)
+			continue
+		}
 		if l.InitFrom {
 			g.line("%s %s = in_%s;", ctype(s.Type), cname(s), s.Name)
 		} else {
@@ -567,4 +571,25 @@ func redCombine(op, ct, a, b string) string {
 		return fmt.Sprintf("(%s)((%s != 0) == (%s != 0))", ct, a, b)
 	}
 	return fmt.Sprintf("/* unknown reduction %s */ %s", op, a)
+}
+
+// localArray declares an array of an iteration or a device procedure of a
+// constant shape (lowering.FixedShape) in thread-private storage, with the
+// names an array argument has (b_, lb, sm, ex: constants), so that every
+// reference is written as one of an argument is.
+func (g *kernelGen) localArray(s *frontend.Symbol) {
+	n := int64(1)
+	for _, d := range s.Dims {
+		n *= int64(d)
+	}
+	ct := ctype(s.Type)
+	g.line("%s v_%s[%d];", ct, s.Name, max(n, 1))
+	g.line("char* const b_%s = (char*)v_%s;", s.Name, s.Name)
+	stride := int64(1)
+	for d := 0; d < s.Rank; d++ {
+		lb, _ := lowering.ConstLowerBound(s, d)
+		g.line("const int64_t lb%d_%s = %d, sm%d_%s = (int64_t)sizeof(%s) * %d, ex%d_%s = %d;", d+1, s.Name, lb, d+1, s.Name, ct, stride, d+1, s.Name, s.Dims[d])
+		stride *= int64(s.Dims[d])
+	}
+	g.line("(void)b_%s;", s.Name)
 }

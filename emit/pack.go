@@ -49,6 +49,11 @@ func packPlan(k *lowering.Kernel) *packInfo {
 	if !k.Packed || len(k.Indices) != 1 {
 		return nil
 	}
+	for _, l := range k.Locals {
+		if l.Sym.Rank > 0 {
+			return nil // an array of the iteration (declared per iteration)
+		}
+	}
 	p := &packInfo{bySym: map[*frontend.Symbol]*packArray{}}
 	isArray := map[*frontend.Symbol]bool{}
 	for _, q := range k.Params {

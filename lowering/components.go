@@ -484,3 +484,26 @@ func carries(dt *frontend.DerivedType, seen map[*frontend.DerivedType]bool) bool
 	}
 	return false
 }
+
+// FixedShape reports an array of an iteration or of a device procedure
+// that thread-private storage holds: every extent and lower bound a
+// constant, of a type kernels hold (an intrinsic type, or a derived type
+// laid out on the device without descriptors).
+func FixedShape(s *frontend.Symbol) bool {
+	if s.Rank <= 0 || len(s.Dims) != s.Rank || s.Allocatable || s.Pointer || s.Assumed != "" && s.Assumed != "explicit" {
+		return false
+	}
+	for d, n := range s.Dims {
+		if n < 0 {
+			return false
+		}
+		if _, ok := ConstLowerBound(s, d); !ok {
+			return false
+		}
+	}
+	if s.Type.Base == frontend.TyDerived {
+		ok, _ := DeviceLayout(s.Type.Derived)
+		return ok && !CarriesDescriptors(s.Type.Derived)
+	}
+	return TypeSupported(s.Type)
+}

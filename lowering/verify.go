@@ -83,8 +83,8 @@ func verify(st *state) {
 		for _, l := range k.Locals {
 			v.typeOK(l.Sym.Type, l.Sym.Pos, l.Sym.Name)
 			v.defaultInit(l.Sym)
-			if l.Sym.Rank != 0 {
-				v.nyi(frontend.NYILocalArray, l.Sym.Pos, "the local array %s in an offloaded loop", l.Sym.Name)
+			if l.Sym.Rank != 0 && (!FixedShape(l.Sym) || l.InitFrom) {
+				v.nyi(frontend.NYILocalArray, l.Sym.Pos, "the local array %s in an offloaded loop (only arrays of a constant shape, local, not local_init)", l.Sym.Name)
 			}
 		}
 	}
@@ -251,8 +251,8 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					if s.Kind == frontend.SymVariable {
 						v.typeOK(s.Type, s.Pos, s.Name)
 						v.defaultInit(s)
-						if s.Rank != 0 || s.Init != nil {
-							v.nyi(frontend.NYIBlock, s.Pos, "the block variable %s (an array or initialised) in an offloaded loop", s.Name)
+						if s.Rank != 0 && !FixedShape(s) || s.Init != nil {
+							v.nyi(frontend.NYIBlock, s.Pos, "the block variable %s (an array whose shape is not constant, or initialised) in an offloaded loop", s.Name)
 						}
 					}
 				}
@@ -377,8 +377,8 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		if s.Kind == frontend.SymVariable && !s.Dummy && s != p.Result {
 			v.typeOK(s.Type, s.Pos, s.Name)
 			v.defaultInit(s)
-			if s.Rank != 0 || s.Save || s.Init != nil {
-				v.nyi(frontend.NYIDeviceLocal, s.Pos, "the local %s of %s (an array, saved or initialised) in device code", s.Name, p.Name)
+			if s.Rank != 0 && !FixedShape(s) || s.Save || s.Init != nil {
+				v.nyi(frontend.NYIDeviceLocal, s.Pos, "the local %s of %s (an array whose shape is not constant, saved or initialised) in device code", s.Name, p.Name)
 			}
 		}
 	}
