@@ -96,11 +96,32 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 			params = append(params, ct+" "+cname(d))
 		}
 	}
+	for _, h := range hiddenVars(funcs, p) {
+		// A module or host variable (lowering/hidden.go): as the kernel
+		// holds it.
+		if h.Rank > 0 {
+			params = append(params, "char* b_"+h.Name)
+			for r := 1; r <= h.Rank; r++ {
+				params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", r, h.Name, r, h.Name, r, h.Name))
+			}
+			continue
+		}
+		params = append(params, ctype(h.Type)+" in_"+h.Name)
+	}
 	if funcs.plan != nil && funcs.plan.StopProcs[p] {
 		// The hidden stop arguments (design doc, "Stopping on the device").
 		params = append(params, "int64_t* fgpu_site", "int64_t* fgpu_code")
 	}
 	return params
+}
+
+// hiddenVars are the module and host variables device procedure p is
+// handed (lowering.Plan.Hidden).
+func hiddenVars(funcs *deviceFuncs, p *frontend.Procedure) []*frontend.Symbol {
+	if funcs == nil || funcs.plan == nil {
+		return nil
+	}
+	return funcs.plan.Hidden[p]
 }
 
 // funcDecl renders a device function's signature line.
@@ -129,6 +150,12 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 			g.names[d] = cname(d)
 		}
 		g.logic[d] = d.Type.Base == frontend.TyLogical
+	}
+	for _, h := range hiddenVars(g.funcs, p) {
+		if h.Rank == 0 {
+			g.names[h] = "in_" + h.Name
+			g.logic[h] = h.Type.Base == frontend.TyLogical
+		}
 	}
 	ret := "void"
 	if p.Result != nil {
@@ -196,6 +223,23 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 			continue
 		}
 		as = append(as, g.convert(a, d.Type))
+	}
+	for _, h := range hiddenVars(g.funcs, p) {
+		// The caller's own hold of the variable: the kernel's parameter,
+		// or the caller's hidden argument.
+		if h.Rank > 0 {
+			as = append(as, "b_"+h.Name)
+			for r := 1; r <= h.Rank; r++ {
+				as = append(as, fmt.Sprintf("lb%d_%s, sm%d_%s, ex%d_%s", r, h.Name, r, h.Name, r, h.Name))
+			}
+			continue
+		}
+		n, ok := g.names[h]
+		if !ok {
+			g.internal(pos, "the module or host variable %s a procedure is handed has no value here", h.Name)
+			n = "0"
+		}
+		as = append(as, n)
 	}
 	if g.procStops(p) {
 		as = append(as, g.hiddenStopArgs(pos)...)

@@ -46,9 +46,17 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 	if len(plan.Kernels) > 0 {
 		helpers = planAddrHelpers(plan, moduleHash(plan), &all)
 	}
+	useLines := map[*frontend.Procedure]map[string]bool{}
 	for _, k := range plan.Kernels {
-		edits[k.File] = append(edits[k.File], kernelCallEdit(k, helpers, &all))
+		e, us := kernelCallEdit(k, helpers, &all)
+		edits[k.File] = append(edits[k.File], e)
 		uses[k.Proc] = true
+		for _, u := range us {
+			if useLines[k.Proc] == nil {
+				useLines[k.Proc] = map[string]bool{}
+			}
+			useLines[k.Proc][u] = true
+		}
 	}
 	if helpers != nil {
 		// Before the sync lines: at the same line (END), what is inserted
@@ -74,7 +82,14 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 			continue
 		}
 		end := headEndLine(p)
-		edits[p.File] = append(edits[p.File], edit{from: end + 1, to: end, lines: []string{"  use " + ifaceMod + "  ! fgpu: launch routines"}})
+		lines := []string{"  use " + ifaceMod + "  ! fgpu: launch routines"}
+		var extra []string
+		for u := range useLines[p] {
+			extra = append(extra, u)
+		}
+		sort.Strings(extra)
+		lines = append(lines, extra...)
+		edits[p.File] = append(edits[p.File], edit{from: end + 1, to: end, lines: lines})
 	}
 	if all.HasErrors() {
 		return nil, all
@@ -553,16 +568,29 @@ func maxInt(a, b int) int {
 
 // kernelCallEdit replaces an offloaded loop by the call of its launch
 // routine.
-func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Diagnostics) edit {
+func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Diagnostics) (edit, []string) {
+	var uses []string // use lines the procedure needs (nameAtLoop)
 	end, ok := k.Loop.End.(*frontend.EndStmt)
 	if !ok || k.Do.SharedLine || end.SharedLine {
 		*diags = append(*diags, frontend.NYI(frontend.NYISharedLine, k.Do.Pos, k.Do.Pos, "offloading a do concurrent that shares a line with other statements or ends on a label"))
-		return edit{}
+		return edit{}, nil
 	}
 	var args []string
 	for _, p := range k.Params {
 		s := p.Sym
 		name := actualName(s)
+		if s.Component == nil {
+			n, use, ok := nameAtLoop(k, s)
+			if !ok {
+				*diags = append(*diags, frontend.NYI(frontend.NYIHostVariable, k.Do.Pos, k.Do.Pos,
+					"the variable %s, which a procedure the loop calls uses, cannot be named where the loop is (a private module variable, or a variable of another procedure)", s.Name))
+				continue
+			}
+			name = n
+			if use != "" {
+				uses = append(uses, use)
+			}
+		}
 		switch p.Kind {
 		case lowering.ArrayParam:
 			if p.ElemsOnly {
@@ -635,7 +663,7 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Di
 			indent+"end block")
 	}
 	lines = append(lines, wrap(fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", indent, k.Name, strings.Join(args, ", ")))...)
-	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: lines}
+	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: lines}, uses
 }
 
 func leadingSpace(col int) string {
@@ -814,4 +842,28 @@ func actualName(s *frontend.Symbol) string {
 		return s.Component.String()
 	}
 	return s.Name
+}
+
+// nameAtLoop is how the launch call names variable s where the loop of k
+// is: its name, when the loop's scope resolves it to s; for a public
+// variable of a module that the procedure does not name (a procedure the
+// loop calls uses it), a name a use line added to the procedure makes,
+// fgpu_u_NAME (use returns the line).
+func nameAtLoop(k *lowering.Kernel, s *frontend.Symbol) (name, use string, ok bool) {
+	sc := k.Proc.Scope
+	if k.Loop.Scope != nil && k.Loop.Scope.Parent != nil {
+		sc = k.Loop.Scope.Parent
+	}
+	if sc != nil {
+		if f := sc.Lookup(s.Name); f != nil && frontend.UltimateSymbol(f) == frontend.UltimateSymbol(s) {
+			return s.Name, "", true
+		}
+	}
+	u := frontend.UltimateSymbol(s)
+	if u.Scope == nil || u.Scope.Kind != frontend.ScopeUnit || u.Scope.Unit == nil || u.Scope.Unit.Kind != frontend.UnitModule ||
+		u.Private || u.Scope.DefaultPrivate && !u.Public {
+		return "", "", false
+	}
+	alias := "fgpu_u_" + u.Name
+	return alias, fmt.Sprintf("  use %s, only: %s => %s  ! fgpu: a variable a procedure the loop calls uses", u.Scope.Unit.Name, alias, u.Name), true
 }

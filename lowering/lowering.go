@@ -113,6 +113,9 @@ type ElemTable struct {
 type Plan struct {
 	Kernels []*Kernel
 	ByLoop  map[*frontend.Construct]*Kernel
+	// Hidden are the module and host variables each device procedure is
+	// handed as hidden arguments after its dummies (hidden.go).
+	Hidden map[*frontend.Procedure][]*frontend.Symbol
 	// Host holds the parallel loops kept on the host (rewritten without
 	// locality specs by the host emitter).
 	Host map[*frontend.Construct]bool
@@ -158,6 +161,7 @@ type state struct {
 	// extends holds the derived types some type of the program extends
 	// (verify.go, extended).
 	extends map[*frontend.DerivedType]bool
+	hidden  map[*frontend.Procedure][]*frontend.Symbol // hidden.go
 }
 
 type loopInfo struct {
@@ -171,7 +175,7 @@ func Lower(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Plan, 
 	if opts.Target == nil {
 		opts.Target = target.Must("cpu")
 	}
-	st := &state{prog: prog, cr: cr, opts: opts, plan: &Plan{ByLoop: map[*frontend.Construct]*Kernel{}, Host: map[*frontend.Construct]bool{}}}
+	st := &state{prog: prog, cr: cr, opts: opts, plan: &Plan{ByLoop: map[*frontend.Construct]*Kernel{}, Host: map[*frontend.Construct]bool{}, Hidden: map[*frontend.Procedure][]*frontend.Symbol{}}}
 	st.collect()
 	for _, p := range Passes {
 		p.Run(st)
@@ -340,6 +344,20 @@ func (st *state) extractKernel(k *Kernel) {
 		}
 	}
 	u := collectUses(k)
+	// The module and host variables of the procedures the body calls
+	// (hidden.go): the kernel's data too.
+	hiddenOnly := map[*frontend.Symbol]bool{}
+	for _, p := range calledProcs(k) {
+		if p.Scope == nil || p.Interface {
+			continue
+		}
+		for _, s := range st.Hidden(p) {
+			if !u.refs[s] && !u.inner[s] {
+				hiddenOnly[s] = true
+			}
+			u.refs[s] = true
+		}
+	}
 	written := st.writtenBuffers(k)
 	shared := st.sharedScalars(k)
 	for s := range u.privatized {
@@ -368,6 +386,11 @@ func (st *state) extractKernel(k *Kernel) {
 	for _, s := range syms {
 		if u.inner[s] {
 			continue // declared inside the loop (indices, block locals, associate names)
+		}
+		if hiddenOnly[s] && s.Rank == 0 && written[s] {
+			st.diags = append(st.diags, frontend.NYI(frontend.NYIHostVariable, k.Do.Pos, k.Do.Pos,
+				"the module or host scalar %s, which a procedure the loop calls writes, in an offloaded loop", s.Name))
+			continue
 		}
 		if d, ok := shared[s]; ok && locality[s] == "" && s.Rank == 0 {
 			// A scalar written without a locality spec (rules/shared.mg).

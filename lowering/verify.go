@@ -397,20 +397,20 @@ func (v *verifier) constant(e *frontend.Expr, pos frontend.Pos) {
 	}
 }
 
-// foreign reports a variable a device procedure cannot reach: one of its
-// host or of a module (device procedures see only their own variables).
+// foreign reports a variable of its host or of a module that a device
+// procedure cannot be handed as a hidden argument (hidden.go): an
+// assumed-size or assumed-rank array, a pointer or allocatable scalar,
+// an allocatable or pointer component chain is judged where it is used.
 func (v *verifier) foreign(s *frontend.Symbol, pos frontend.Pos) bool {
-	if v.proc == nil || s == nil || s.Kind != frontend.SymVariable {
+	if v.proc == nil || s == nil || !foreignTo(frontend.UltimateSymbol(s), v.proc) {
 		return false
 	}
-	if s.Scope != nil && s.Scope.Kind != frontend.ScopeUnit {
-		return false // construct and implied-do variables of the procedure
+	s = frontend.UltimateSymbol(s)
+	if s.Rank < 0 || s.Assumed == "size" || s.Rank == 0 && (s.Pointer || s.Allocatable) {
+		v.nyi(frontend.NYIHostVariable, pos, "the host or module variable %s (assumed-size or assumed-rank, or a pointer or allocatable scalar) in the device procedure %s", s.Name, v.proc.Name)
+		return true
 	}
-	if s.Scope != nil && s.Scope.Unit == v.proc {
-		return false
-	}
-	v.nyi(frontend.NYIHostVariable, pos, "the host or module variable %s in the device procedure %s", s.Name, v.proc.Name)
-	return true
+	return false
 }
 
 func (v *verifier) designator(e *frontend.Expr) {
