@@ -699,6 +699,25 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 	for _, k := range sortedKernels(plan.Kernels) {
 		var dummies []string
 		var decls []string
+		add := func(n, decl string) {
+			dummies = append(dummies, n)
+			decls = append(decls, fmt.Sprintf("      %s :: %s", decl, n))
+		}
+		lbounds := func(s *frontend.Symbol) {
+			for d := 1; d <= s.Rank; d++ {
+				add(fmt.Sprintf("fgpu_lb%d_%s", d, s.Name), "integer(8), value")
+			}
+		}
+		// layout adds the descriptors of the components whose place the
+		// launch checks (derived.go), and the element size when asked.
+		layout := func(s *frontend.Symbol, size bool) {
+			for i := range layoutLeaves(s.Type.Derived) {
+				add(fmt.Sprintf("fgpu_l%d_%s", i+1, s.Name), "type(*), dimension(..), intent(in)")
+			}
+			if size {
+				add("fgpu_sz_"+s.Name, "integer(8), value")
+			}
+		}
 		for _, p := range k.Params {
 			s := p.Sym
 			t := s.Type.String()
@@ -710,27 +729,13 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 			switch p.Kind {
 			case lowering.ArrayParam:
 				if p.ElemsOnly {
-					n := "fgpu_lb1_" + s.Name
-					dummies = append(dummies, n)
-					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+					add("fgpu_lb1_"+s.Name, "integer(8), value")
 					continue
 				}
-				dummies = append(dummies, s.Name)
 				if addressed(p) {
-					decls = append(decls, fmt.Sprintf("      type(c_ptr), value :: %s", s.Name))
-					for d := 1; d <= s.Rank; d++ {
-						n := fmt.Sprintf("fgpu_lb%d_%s", d, s.Name)
-						dummies = append(dummies, n)
-						decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
-					}
-					for i := range layoutLeaves(s.Type.Derived) {
-						n := fmt.Sprintf("fgpu_l%d_%s", i+1, s.Name)
-						dummies = append(dummies, n)
-						decls = append(decls, fmt.Sprintf("      type(*), dimension(..), intent(in) :: %s", n))
-					}
-					n := "fgpu_sz_" + s.Name
-					dummies = append(dummies, n)
-					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+					add(s.Name, "type(c_ptr), value")
+					lbounds(s)
+					layout(s, true)
 					continue
 				}
 				attrs := "intent(in)"
@@ -740,42 +745,26 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 					// the procedure.
 					attrs = "intent(inout)"
 				}
+				dummies = append(dummies, s.Name)
 				decls = append(decls, fmt.Sprintf("      %s, %s :: %s(%s)", t, attrs, s.Name, strings.TrimSuffix(strings.Repeat(":,", s.Rank), ",")))
-				for d := 1; d <= s.Rank; d++ {
-					n := fmt.Sprintf("fgpu_lb%d_%s", d, s.Name)
-					dummies = append(dummies, n)
-					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
-				}
+				lbounds(s)
 				if s.Type.Base == frontend.TyDerived {
-					for i := range layoutLeaves(s.Type.Derived) {
-						n := fmt.Sprintf("fgpu_l%d_%s", i+1, s.Name)
-						dummies = append(dummies, n)
-						decls = append(decls, fmt.Sprintf("      type(*), dimension(..), intent(in) :: %s", n))
-					}
+					layout(s, false)
 				}
 			case lowering.ScalarIn:
-				dummies = append(dummies, s.Name)
 				if s.Type.Base == frontend.TyDerived {
 					// By reference: the launch copies the host's bytes.
 					if addressed(p) {
-						decls = append(decls, fmt.Sprintf("      type(c_ptr), value :: %s", s.Name))
+						add(s.Name, "type(c_ptr), value")
 					} else {
-						decls = append(decls, fmt.Sprintf("      type(*), intent(in) :: %s", s.Name))
+						add(s.Name, "type(*), intent(in)")
 					}
-					for i := range layoutLeaves(s.Type.Derived) {
-						n := fmt.Sprintf("fgpu_l%d_%s", i+1, s.Name)
-						dummies = append(dummies, n)
-						decls = append(decls, fmt.Sprintf("      type(*), dimension(..), intent(in) :: %s", n))
-					}
-					n := "fgpu_sz_" + s.Name
-					dummies = append(dummies, n)
-					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+					layout(s, true)
 					continue
 				}
-				decls = append(decls, fmt.Sprintf("      %s, value :: %s", t, s.Name))
+				add(s.Name, t+", value")
 			default:
-				dummies = append(dummies, s.Name)
-				decls = append(decls, fmt.Sprintf("      %s, intent(inout) :: %s", t, s.Name))
+				add(s.Name, t+", intent(inout)")
 			}
 		}
 		for d := range k.Indices {
