@@ -28,26 +28,15 @@ func (st *state) Hidden(p *frontend.Procedure) []*frontend.Symbol {
 	}
 	st.hidden[p] = nil // a recursion ends here (recursive procedures are not lowered)
 	set := map[*frontend.Symbol]bool{}
-	var calls []*frontend.Procedure
 	frontend.InspectStmts(p.Body, func(n frontend.Node) bool {
-		switch x := n.(type) {
-		case *frontend.Expr:
-			if x.Kind == frontend.EName && x.Sym != nil && x.Sym.Kind == frontend.SymVariable && x.Const == nil {
-				if s := frontend.UltimateSymbol(x.Sym); foreignTo(s, p) {
-					set[s] = true
-				}
-			}
-			if x.Kind == frontend.ERef && x.Ref == frontend.RefFunction && x.Proc != nil {
-				calls = append(calls, x.Proc)
-			}
-		case *frontend.CallStmt:
-			if x.Proc != nil {
-				calls = append(calls, x.Proc)
+		if x, ok := n.(*frontend.Expr); ok && x.Kind == frontend.EName && x.Sym != nil && x.Sym.Kind == frontend.SymVariable && x.Const == nil {
+			if s := frontend.UltimateSymbol(x.Sym); foreignTo(s, p) {
+				set[s] = true
 			}
 		}
 		return true
 	})
-	for _, q := range calls {
+	for _, q := range procsCalled(nil, p.Body) {
 		if q.Scope == nil || q.Interface {
 			continue
 		}
@@ -87,6 +76,12 @@ func foreignTo(s *frontend.Symbol, p *frontend.Procedure) bool {
 
 // calledProcs are the procedures of the program a kernel's body calls.
 func calledProcs(k *Kernel) []*frontend.Procedure {
+	return procsCalled(k.Do.Concurrent.Mask, k.Loop.Body)
+}
+
+// procsCalled are the procedures of the program an expression and
+// statements call (subroutines and functions).
+func procsCalled(e *frontend.Expr, ss []frontend.Stmt) []*frontend.Procedure {
 	var out []*frontend.Procedure
 	visit := func(n frontend.Node) bool {
 		switch x := n.(type) {
@@ -101,7 +96,9 @@ func calledProcs(k *Kernel) []*frontend.Procedure {
 		}
 		return true
 	}
-	frontend.Inspect(k.Do.Concurrent.Mask, visit)
-	frontend.InspectStmts(k.Loop.Body, visit)
+	if e != nil {
+		frontend.Inspect(e, visit)
+	}
+	frontend.InspectStmts(ss, visit)
 	return out
 }
