@@ -207,6 +207,10 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 			if sym == nil {
 				continue
 			}
+			if a.Expr.Rank > 0 {
+				g.sectionName(a.Name, a.Expr)
+				continue
+			}
 			if lv, st, ok := g.lvalue(a.Expr); ok {
 				g.line("%s* const p_%s = &%s;", st, a.Name, lv)
 				g.names[sym] = "(*p_" + a.Name + ")"

@@ -225,3 +225,30 @@ func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
 	b.WriteString("return acc; }()")
 	return b.String()
 }
+
+// sectionName binds associate name n to the array or section e (design
+// doc: "A name bound to a section ... is the address of the section's
+// first element, its extents, and the strides of the dimensions of the
+// array it ranges over, times its steps"), with the names an array
+// argument has (b_, lb, sm, ex), counted from 1: every reference through
+// the name is written as one of an argument and reaches the array.
+func (g *kernelGen) sectionName(n string, e *frontend.Expr) {
+	dims, fixed, s := g.sectionDims(e)
+	outer := g.at
+	g.at = make([]string, len(dims))
+	for i := range g.at {
+		g.at[i] = "0"
+	}
+	first := g.sectionElement(e)
+	g.at = outer
+	g.line("char* const b_%s = (char*)&%s;", n, first)
+	k := 0
+	for r := 0; r < s.Rank; r++ {
+		if _, ok := fixed[r]; ok {
+			continue
+		}
+		g.line("const int64_t lb%d_%s = 1, sm%d_%s = (%s) * sm%d_%s, ex%d_%s = %s;", k+1, n, k+1, n, dims[k].st, r+1, s.Name, k+1, n, dims[k].ext)
+		k++
+	}
+	g.line("(void)b_%s;", n)
+}

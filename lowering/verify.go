@@ -267,10 +267,21 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			v.stmts(x.Body, depth)
 		case *frontend.AssociateStmt:
 			for _, a := range h.Assocs {
-				v.expr(a.Expr)
 				if a.Expr.Rank != 0 {
-					v.nyi(frontend.NYIAssociateArray, h.Pos, "an associate name for an array (%s) in an offloaded loop", a.Name)
+					// A name bound to an array or a section of one (emit:
+					// sectionName): a designator with ranges and scalar
+					// subscripts, no vector subscript.
+					if !sectionDesignator(a.Expr) {
+						v.nyi(frontend.NYIAssociateArray, h.Pos, "an associate name for the array expression %s (%s) in an offloaded loop", a.Expr, a.Name)
+						continue
+					}
+					outer := v.arrayCtx
+					v.arrayCtx = true
+					v.designator(a.Expr)
+					v.arrayCtx = outer
+					continue
 				}
+				v.expr(a.Expr)
 			}
 			v.stmts(x.Body, depth)
 		default:
@@ -938,6 +949,24 @@ func hasLeaf(dt *frontend.DerivedType) bool {
 		if c.Type.Base != frontend.TyDerived || c.Type.Derived != nil && hasLeaf(c.Type.Derived) {
 			return true
 		}
+	}
+	return false
+}
+
+// sectionDesignator reports a whole array or a section of one, a(2:n:2,
+// j), of an array the kernel addresses by its name: ranges and scalar
+// subscripts, no vector subscript, no component.
+func sectionDesignator(e *frontend.Expr) bool {
+	switch {
+	case e.Kind == frontend.EName:
+		return e.Sym != nil && e.Sym.Kind == frontend.SymVariable && e.Rank > 0
+	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X != nil && e.X.Kind == frontend.EName:
+		for _, a := range e.Args {
+			if a.Kind != frontend.ERange && a.Rank != 0 {
+				return false
+			}
+		}
+		return e.X.Sym != nil && e.X.Sym.Kind == frontend.SymVariable
 	}
 	return false
 }
