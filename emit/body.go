@@ -55,8 +55,7 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 			g.line("return;")
 		}
 	case *frontend.CallStmt:
-		_, args := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
-		g.line("%s;", g.callProc(x.Pos, x.Proc, args))
+		g.line("%s;", g.callProc(x.Pos, x.Proc, callActuals(x.Callee, x.Proc, x.Args)))
 		g.markCallWrites(x)
 		if g.procStops(x.Proc) || g.exprsStop(x.Args) {
 			g.stopTest()
@@ -330,8 +329,7 @@ func (g *kernelGen) markCallWrites(c *frontend.CallStmt) {
 	if g.k == nil || g.proc != nil || c.Proc == nil || g.funcs == nil {
 		return
 	}
-	_, args := frontend.BindingActuals(c.Callee, c.Proc, c.Args)
-	for i, a := range args {
+	for i, a := range callActuals(c.Callee, c.Proc, c.Args) {
 		if i >= len(c.Proc.Dummies) || a == nil || a.Kind != frontend.EName {
 			continue
 		}
@@ -406,4 +404,14 @@ func (g *kernelGen) element(e *frontend.Expr) string {
 		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", g.convertTo(a, "int64_t"), d+1, s.Name, d+1, s.Name))
 	}
 	return fmt.Sprintf("(*(%s*)(b_%s + %s))", ctype(e.Type), s.Name, strings.Join(off, " + "))
+}
+
+// callActuals are a call's actual arguments in the order of the callee's
+// dummies (frontend.CallActuals; the verifier reported any it cannot
+// order).
+func callActuals(callee *frontend.Expr, p *frontend.Procedure, args []*frontend.Expr) []*frontend.Expr {
+	if out, ok := frontend.CallActuals(callee, p, args); ok {
+		return out
+	}
+	return args
 }

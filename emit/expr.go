@@ -82,7 +82,7 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 	if e == nil {
 		return ""
 	}
-	if e.Const != nil && !e.Const.IsArray() {
+	if e.Const != nil && !e.Const.IsArray() && e.Type.Base != frontend.TyDerived {
 		if s, ok := literal(e.Const, e.Type); ok {
 			return s
 		}
@@ -123,8 +123,7 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 		case frontend.RefIntrinsic:
 			return g.intrinsic(e)
 		case frontend.RefFunction:
-			_, args := frontend.BindingActuals(e, e.Proc, e.Args)
-			return g.callProc(e.Pos, e.Proc, args)
+			return g.callProc(e.Pos, e.Proc, callActuals(e, e.Proc, e.Args))
 		case frontend.RefStructure:
 			return g.constructor(e)
 		}

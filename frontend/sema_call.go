@@ -625,3 +625,38 @@ func BindingActuals(callee *Expr, p *Procedure, args []*Expr) (obj *Expr, actual
 	}
 	return c.X, out
 }
+
+// CallActuals returns the actual arguments of a call of procedure p in
+// the order of its dummies: the passed object of a type-bound call in its
+// place (BindingActuals), keyword arguments at their dummies (the keyword
+// dropped), nil for an optional dummy left out. ok is false when an
+// argument matches no dummy.
+func CallActuals(callee *Expr, p *Procedure, args []*Expr) (actuals []*Expr, ok bool) {
+	_, full := BindingActuals(callee, p, args)
+	if p == nil {
+		return full, true
+	}
+	out := make([]*Expr, len(p.Dummies))
+	for i, a := range full {
+		if a == nil {
+			continue
+		}
+		if a.Kind == EKeyword {
+			found := false
+			for j, d := range p.Dummies {
+				if strings.EqualFold(d.Name, a.Name) {
+					out[j], found = a.X, true
+				}
+			}
+			if !found {
+				return nil, false
+			}
+			continue
+		}
+		if i >= len(out) {
+			return nil, false
+		}
+		out[i] = a
+	}
+	return out, true
+}

@@ -293,10 +293,13 @@ func walkWrites(ss []frontend.Stmt, fn func(*frontend.Expr)) {
 		case *frontend.AssignStmt:
 			fn(x.LHS)
 		case *frontend.CallStmt:
-			_, args := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
+			args, ok := frontend.CallActuals(x.Callee, x.Proc, x.Args)
+			if !ok {
+				args = x.Args
+			}
 			for i, a := range args {
 				if a == nil || a.Kind == frontend.EKeyword {
-					continue // a keyword argument: not lowered (the verifier says so)
+					continue // left out, or a keyword matching no dummy (the verifier says so)
 				}
 				if x.Proc != nil && i < len(x.Proc.Dummies) && (x.Proc.Dummies[i].Intent == "in" || x.Proc.Dummies[i].Value) {
 					continue

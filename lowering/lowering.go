@@ -540,8 +540,17 @@ func collectUses(k *Kernel) *uses {
 					stmts([]frontend.Stmt{x.Action})
 				}
 			case *frontend.CallStmt:
-				_, args := frontend.BindingActuals(x.Callee, x.Proc, x.Args) // the object of obj%b(...) too
+				args, ok := frontend.CallActuals(x.Callee, x.Proc, x.Args) // the object of obj%b(...) too
+				if !ok {
+					args = x.Args
+				}
 				for _, a := range args {
+					if a == nil {
+						continue
+					}
+					if a.Kind == frontend.EKeyword {
+						a = a.X
+					}
 					expr(a)
 					write(a) // conservatively: an intent(out/inout) actual may be written
 				}

@@ -292,9 +292,9 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			v.nyi(frontend.NYIIntrinsicSubroutine, x.Pos, "a call of the intrinsic subroutine %s in an offloaded loop", x.Intr.Name)
 			return
 		}
-		obj, args := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
+		obj, _ := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
 		v.bindingObject(obj)
-		v.call(x.Pos, x.Proc, args, x.Callee.String())
+		v.call(x.Pos, x.Proc, v.actuals(x.Callee, x.Proc, x.Args), x.Callee.String())
 	case *frontend.ReturnStmt:
 		if v.proc == nil || x.Expr != nil {
 			v.nyi(frontend.NYIReturn, x.Pos, "RETURN here in device code")
@@ -327,6 +327,12 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 	if len(args) != len(p.Dummies) {
 		v.nyi(frontend.NYIOptionalArgs, pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
 		return
+	}
+	for _, a := range args {
+		if a == nil {
+			v.nyi(frontend.NYIOptionalArgs, pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
+			return
+		}
 	}
 	for i, a := range args {
 		x := a
@@ -472,7 +478,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 	if e == nil {
 		return
 	}
-	if e.Const != nil && e.Kind != frontend.EName && e.Const.IsArray() == false {
+	if e.Const != nil && e.Kind != frontend.EName && e.Const.IsArray() == false && e.Type.Base != frontend.TyDerived {
 		if !TypeSupported(e.Type) {
 			v.nyi(frontend.NYIConstantType, e.Pos, "a constant of type %s in an offloaded loop", e.Type)
 		}
@@ -537,9 +543,9 @@ func (v *verifier) expr(e *frontend.Expr) {
 				v.expr(x)
 			}
 		case frontend.RefFunction:
-			obj, args := frontend.BindingActuals(e, e.Proc, e.Args)
+			obj, _ := frontend.BindingActuals(e, e.Proc, e.Args)
 			v.bindingObject(obj)
-			v.call(e.Pos, e.Proc, args, e.X.String())
+			v.call(e.Pos, e.Proc, v.actuals(e, e.Proc, e.Args), e.X.String())
 		case frontend.RefStructure:
 			v.constructor(e)
 		default:
@@ -969,4 +975,20 @@ func sectionDesignator(e *frontend.Expr) bool {
 		return e.X.Sym != nil && e.X.Sym.Kind == frontend.SymVariable
 	}
 	return false
+}
+
+// actuals are the actual arguments of a call in the order of the
+// callee's dummies (frontend.CallActuals: the passed object, keyword
+// arguments at their dummies, nil for one left out), or as written when a
+// keyword matches no dummy (reported as a keyword argument).
+func (v *verifier) actuals(callee *frontend.Expr, p *frontend.Procedure, args []*frontend.Expr) []*frontend.Expr {
+	if out, ok := frontend.CallActuals(callee, p, args); ok {
+		return out
+	}
+	for _, a := range args {
+		if a != nil && a.Kind == frontend.EKeyword {
+			v.nyi(frontend.NYIKeywordArg, a.Pos, "the keyword argument %s, which names no dummy of the procedure, in an offloaded loop", a.Name)
+		}
+	}
+	return args
 }
