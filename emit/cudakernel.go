@@ -25,28 +25,7 @@ func (cudaBackend) prelude() string { return kernelPrelude }
 func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	k := g.k
 	g.wholeInit = nil
-	var dev []string
-	for _, p := range k.Params {
-		s := p.Sym
-		switch p.Kind {
-		case lowering.ArrayParam:
-			if p.ElemsOnly {
-				dev = append(dev, "int64_t lb1_"+s.Name)
-				continue
-			}
-			dev = append(dev, "char* b_"+s.Name)
-			for d := 1; d <= s.Rank; d++ {
-				dev = append(dev, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, s.Name, d, s.Name, d, s.Name))
-			}
-		case lowering.ScalarIn:
-			dev = append(dev, ctype(s.Type)+" in_"+s.Name)
-		default:
-			dev = append(dev, ctype(s.Type)+"* ref_"+s.Name)
-		}
-	}
-	for _, t := range k.Elems {
-		dev = append(dev, fmt.Sprintf("const fgpu_elem* fgpu_tab%d", t.Slot))
-	}
+	dev, _ := deviceParams(k)
 	n := len(k.Indices)
 	for d := 1; d <= n; d++ {
 		dev = append(dev, fmt.Sprintf("int64_t lo%d, int64_t st%d, int64_t n%d", d, d, d))
@@ -276,28 +255,7 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	g.indent++
 	g.line("static const char* kname = %q; static const char* loop = %q;", k.Name, loopAt)
 	g.registerBuffers()
-	var args []string
-	for _, p := range k.Params {
-		s := p.Sym
-		switch p.Kind {
-		case lowering.ArrayParam:
-			if p.ElemsOnly {
-				args = append(args, "lb1_"+s.Name)
-				continue
-			}
-			args = append(args, "b_"+s.Name)
-			for d := 1; d <= s.Rank; d++ {
-				args = append(args, fmt.Sprintf("lb%d_%s, (int64_t)d_%s->dim[%d].sm, (int64_t)d_%s->dim[%d].extent", d, s.Name, s.Name, d-1, s.Name, d-1))
-			}
-		case lowering.ScalarIn:
-			args = append(args, "in_"+s.Name)
-		default:
-			args = append(args, "ref_"+s.Name)
-		}
-	}
-	for _, t := range k.Elems {
-		args = append(args, fmt.Sprintf("fgpu_tab%d", t.Slot))
-	}
+	_, args := deviceParams(k)
 	for d := 1; d <= n; d++ {
 		g.line("const int64_t n%d = fgpu_trip(lo%d, hi%d, st%d);", d, d, d, d)
 		args = append(args, fmt.Sprintf("lo%d, st%d, n%d", d, d, d))
@@ -431,3 +389,36 @@ func (cudaBackend) leaveStopped(g *kernelGen) string {
 
 // blockNests: a grouped kernel runs an iteration a block (nest.go).
 func (cudaBackend) blockNests() bool { return true }
+
+// deviceParams are the CUDA kernel's parameters for the launch's data, as
+// declared in the __global__ function and as the launch routine passes
+// them, in one order: per array its buffer and per dimension its lower
+// bound, byte stride and extent (an array used only through tables of its
+// elements' components: its lower bound), scalars by value or reference,
+// then the tables.
+func deviceParams(k *lowering.Kernel) (decls, args []string) {
+	for _, p := range k.Params {
+		n := p.Sym.Name
+		switch p.Kind {
+		case lowering.ArrayParam:
+			if p.ElemsOnly {
+				decls, args = append(decls, "int64_t lb1_"+n), append(args, "lb1_"+n)
+				continue
+			}
+			decls, args = append(decls, "char* b_"+n), append(args, "b_"+n)
+			for d := 1; d <= p.Sym.Rank; d++ {
+				decls = append(decls, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, n, d, n, d, n))
+				args = append(args, fmt.Sprintf("lb%d_%s, (int64_t)d_%s->dim[%d].sm, (int64_t)d_%s->dim[%d].extent", d, n, n, d-1, n, d-1))
+			}
+		case lowering.ScalarIn:
+			decls, args = append(decls, ctype(p.Sym.Type)+" in_"+n), append(args, "in_"+n)
+		default:
+			decls, args = append(decls, ctype(p.Sym.Type)+"* ref_"+n), append(args, "ref_"+n)
+		}
+	}
+	for _, t := range k.Elems {
+		decls = append(decls, fmt.Sprintf("const fgpu_elem* fgpu_tab%d", t.Slot))
+		args = append(args, fmt.Sprintf("fgpu_tab%d", t.Slot))
+	}
+	return decls, args
+}

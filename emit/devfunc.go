@@ -251,28 +251,16 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 // address of its first element, then per dimension the dummy's lower bound
 // and the section's byte stride and extent.
 func (g *kernelGen) arrayArg(a *frontend.Expr, d *frontend.Symbol) []string {
-	dims, fixed, s := g.sectionDims(a)
-	outer := g.at
-	g.at = make([]string, len(dims))
-	for i := range g.at {
-		g.at[i] = "0"
-	}
-	first := g.sectionElement(a)
-	g.at = outer
-	out := []string{"(char*)&" + first}
-	k := 0
-	for r := 0; r < s.Rank; r++ {
-		if _, ok := fixed[r]; ok {
-			continue
-		}
+	addr, strides, exts := g.sectionView(a)
+	out := []string{addr}
+	for k := range strides {
 		lb := "1"
 		if k < len(d.Shape.Dims) && d.Shape.Dims[k].Lo != nil {
 			if v, ok := d.Shape.Dims[k].Lo.Const.AsInt(); ok {
 				lb = fmt.Sprint(v)
 			}
 		}
-		out = append(out, lb, fmt.Sprintf("(%s) * sm%d_%s", dims[k].st, r+1, s.Name), dims[k].ext)
-		k++
+		out = append(out, lb, strides[k], exts[k])
 	}
 	return out
 }

@@ -226,6 +226,31 @@ func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
 	return b.String()
 }
 
+// sectionView is how device code hands over a whole array or a section
+// e: the address of its first element (a char*), and for each dimension
+// of the section the byte stride (the array's stride times the step) and
+// the extent.
+func (g *kernelGen) sectionView(e *frontend.Expr) (addr string, strides, exts []string) {
+	dims, fixed, s := g.sectionDims(e)
+	outer := g.at
+	g.at = make([]string, len(dims))
+	for i := range g.at {
+		g.at[i] = "0"
+	}
+	addr = "(char*)&" + g.sectionElement(e)
+	g.at = outer
+	k := 0
+	for r := 0; r < s.Rank; r++ {
+		if _, ok := fixed[r]; ok {
+			continue
+		}
+		strides = append(strides, fmt.Sprintf("(%s) * sm%d_%s", dims[k].st, r+1, s.Name))
+		exts = append(exts, dims[k].ext)
+		k++
+	}
+	return addr, strides, exts
+}
+
 // sectionName binds associate name n to the array or section e (design
 // doc: "A name bound to a section ... is the address of the section's
 // first element, its extents, and the strides of the dimensions of the
@@ -233,22 +258,10 @@ func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
 // argument has (b_, lb, sm, ex), counted from 1: every reference through
 // the name is written as one of an argument and reaches the array.
 func (g *kernelGen) sectionName(n string, e *frontend.Expr) {
-	dims, fixed, s := g.sectionDims(e)
-	outer := g.at
-	g.at = make([]string, len(dims))
-	for i := range g.at {
-		g.at[i] = "0"
-	}
-	first := g.sectionElement(e)
-	g.at = outer
-	g.line("char* const b_%s = (char*)&%s;", n, first)
-	k := 0
-	for r := 0; r < s.Rank; r++ {
-		if _, ok := fixed[r]; ok {
-			continue
-		}
-		g.line("const int64_t lb%d_%s = 1, sm%d_%s = (%s) * sm%d_%s, ex%d_%s = %s;", k+1, n, k+1, n, dims[k].st, r+1, s.Name, k+1, n, dims[k].ext)
-		k++
+	addr, strides, exts := g.sectionView(e)
+	g.line("char* const b_%s = %s;", n, addr)
+	for k := range strides {
+		g.line("const int64_t lb%d_%s = 1, sm%d_%s = %s, ex%d_%s = %s;", k+1, n, k+1, n, strides[k], k+1, n, exts[k])
 	}
 	g.line("(void)b_%s;", n)
 }
