@@ -25,8 +25,35 @@ func (g *kernelGen) stmts(ss []frontend.Stmt) {
 }
 
 func (g *kernelGen) stmt(s frontend.Stmt) {
+	hoisted := hoistedExprs(s)
+	for _, e := range hoisted {
+		if hasTemp(e) {
+			// The array values computed before the statement, in a scope
+			// of their own (a jump to the iteration's end must not cross
+			// their declarations).
+			g.line("{")
+			g.indent++
+			for _, e := range hoisted {
+				g.hoist(e)
+			}
+			g.stmt1(s)
+			g.indent--
+			g.line("}")
+			return
+		}
+	}
+	g.stmt1(s)
+}
+
+func (g *kernelGen) stmt1(s frontend.Stmt) {
 	switch x := s.(type) {
 	case *frontend.AssignStmt:
+		if x.LHS.Rank > 0 && lowering.AssignOverlaps(x) {
+			if g.overlap == nil {
+				g.overlap = map[*frontend.Expr]bool{}
+			}
+			g.overlap[x.RHS] = true
+		}
 		g.assign(x.LHS, x.RHS)
 		if g.exprStops(x.LHS) || g.exprStops(x.RHS) {
 			g.stopTest()

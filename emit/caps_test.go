@@ -17,6 +17,7 @@ import (
 // capArg spells an argument of a capability call (lowering.IntrinsicCap.Args).
 var capArg = map[byte]string{
 	'r': "r(i)", 'f': "f(i)", 'i': "ii(i)", 'c': "c(i)", 'l': "l(i)", 'a': "a", 'm': "m", 'k': "1",
+	'M': "q * r(i)", 'n': "3", 's': "[2, 2]",
 }
 
 // capCall is the call of intrinsic name the capability test makes, and
@@ -37,6 +38,19 @@ func capCall(name string, c lowering.IntrinsicCap) (lhs, call string) {
 		args = append(args, a)
 	}
 	switch c.Result {
+	case 'A':
+		// Each element weighed by its position in array element order
+		// (an element in the wrong place changes the sum).
+		call = fmt.Sprintf("%s(%s)", name, strings.Join(args, ", "))
+		var sec []string
+		for _, n := range strings.Split(c.Shape, ",") {
+			sec = append(sec, "1:"+n)
+		}
+		wt := "w"
+		if len(sec) == 2 {
+			wt = "wq"
+		}
+		return "out(i)", fmt.Sprintf("sum(%s * %s(%s))", call, wt, strings.Join(sec, ", "))
 	case 'c':
 		lhs = "cout(i)"
 	case 'l':
@@ -54,7 +68,7 @@ func capProgram(names []string) string {
 	b.WriteString(`program caps
   implicit none
   integer, parameter :: n = 37, k = ` + fmt.Sprint(len(names)) + `
-  real(8) :: r(n), r2(n), out(n), a(4), a2(4), tab(n, k)
+  real(8) :: r(n), r2(n), out(n), a(4), a2(4), tab(n, k), q(4, 4), w(4), wq(4, 4)
   real(4) :: f(n)
   integer :: ii(n), ij(n)
   complex(8) :: c(n), cout(n)
@@ -63,6 +77,9 @@ func capProgram(names []string) string {
   a = [0.5d0, -1.25d0, 2.0d0, 0.75d0]
   a2 = [1.5d0, 0.25d0, -0.5d0, 2.0d0]
   m = [.true., .false., .true., .true.]
+  q = reshape([(0.25d0 * j - 1.5d0, j = 1, 16)], [4, 4])
+  w = [(1.0d0 + 0.125d0 * j, j = 1, 4)]
+  wq = reshape([(1.0d0 + 0.0625d0 * j, j = 1, 16)], [4, 4])
   do i = 1, n
     r(i) = 0.05d0 + 0.9d0 * real(i, 8) / n
     r2(i) = 0.3d0 - 0.02d0 * i

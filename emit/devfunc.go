@@ -96,6 +96,14 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 			params = append(params, ct+" "+cname(d))
 		}
 	}
+	if r := p.Result; r != nil && r.Rank > 0 {
+		// An array result: the caller's array of the iteration
+		// (temps.go), handed as an array dummy.
+		params = append(params, "char* b_"+r.Name)
+		for d := 1; d <= r.Rank; d++ {
+			params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, r.Name, d, r.Name, d, r.Name))
+		}
+	}
 	for _, h := range hiddenVars(funcs, p) {
 		// A module or host variable (lowering/hidden.go): as the kernel
 		// holds it.
@@ -127,7 +135,7 @@ func hiddenVars(funcs *deviceFuncs, p *frontend.Procedure) []*frontend.Symbol {
 // funcDecl renders a device function's signature line.
 func funcDecl(funcs *deviceFuncs, p *frontend.Procedure) string {
 	ret := "void"
-	if p.Result != nil {
+	if p.Result != nil && p.Result.Rank == 0 {
 		ret = ctype(p.Result.Type)
 	}
 	return fmt.Sprintf("FGPU_FN %s %s(%s) {", ret, funcs.name[p], strings.Join(funcParams(funcs, p), ", "))
@@ -158,13 +166,13 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 		}
 	}
 	ret := "void"
-	if p.Result != nil {
+	if p.Result != nil && p.Result.Rank == 0 {
 		ret = ctype(p.Result.Type)
 	}
 	g.line("FGPU_FN %s %s(%s) {", ret, name, strings.Join(params, ", "))
 	g.indent++
 	for _, s := range p.Scope.Order {
-		if s.Kind != frontend.SymVariable || s.Dummy {
+		if s.Kind != frontend.SymVariable || s.Dummy || s == p.Result && s.Rank > 0 {
 			continue
 		}
 		if s.Rank > 0 {
@@ -180,7 +188,7 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 		g.logic[s] = s.Type.Base == frontend.TyLogical
 	}
 	g.result = ""
-	if p.Result != nil {
+	if p.Result != nil && p.Result.Rank == 0 {
 		g.result = cname(p.Result)
 	}
 	g.stmts(p.Body)
@@ -223,6 +231,13 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 			continue
 		}
 		as = append(as, g.convert(a, d.Type))
+	}
+	if r := p.Result; r != nil && r.Rank > 0 {
+		if len(args) <= len(p.Dummies) {
+			g.internal(pos, "the function %s with an array result called without the array of the iteration that holds it", p.Name)
+			return "0"
+		}
+		as = append(as, g.arrayArg(args[len(p.Dummies)], r)...)
 	}
 	for _, h := range hiddenVars(g.funcs, p) {
 		// The caller's own hold of the variable: the kernel's parameter,

@@ -82,6 +82,7 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 	if e == nil {
 		return ""
 	}
+	e = g.tempRef(e)
 	if e.Const != nil && !e.Const.IsArray() && e.Type.Base != frontend.TyDerived {
 		if s, ok := literal(e.Const, e.Type); ok {
 			return s
@@ -321,7 +322,7 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 		return fmt.Sprintf("((%s)(%s | ((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
 	case "ibclr":
 		return fmt.Sprintf("((%s)(%s & ~((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
-	case "sum", "product", "maxval", "minval", "count", "any", "all", "dot_product":
+	case "sum", "product", "maxval", "minval", "count", "any", "all", "dot_product", "norm2":
 		return g.reduceLambda(e, a)
 	case "size", "lbound", "ubound":
 		if row, ok := g.elemRow(a[0]); ok {

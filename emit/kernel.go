@@ -67,6 +67,12 @@ type kernelGen struct {
 	synced      bool
 	lastTop     bool
 	sharedDecls []string
+	// temps are the arrays of the iteration holding the array values
+	// computed before the statement that reads them (temps.go).
+	temps map[*frontend.Expr]*frontend.Expr
+	// overlap marks the right sides of array assignments that read the
+	// assigned array through another designator (section.go, arrayAssign).
+	overlap map[*frontend.Expr]bool
 }
 
 func ctype(t frontend.Type) string {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"fgpu/frontend"
+	"fgpu/lowering"
 )
 
 // sectionDim is one dimension of an array section: its lower index,
@@ -18,6 +19,7 @@ type sectionDim struct{ lo, st, ext string }
 // sectionDims gives the dimensions of a whole array or section, in order;
 // scalar subscripts are fixed indices (fixed[d] set).
 func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[int]string, s *frontend.Symbol) {
+	e = g.tempRef(e)
 	fixed = map[int]string{}
 	lbOf := func(s *frontend.Symbol, n int) string { return fmt.Sprintf("lb%d_%s", n, s.Name) }
 	exOf := func(s *frontend.Symbol, n int) string { return fmt.Sprintf("ex%d_%s", n, s.Name) }
@@ -59,6 +61,7 @@ func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[
 // sectionElement is the element of a whole array or section at the
 // current elementwise indices g.at.
 func (g *kernelGen) sectionElement(e *frontend.Expr) string {
+	e = g.tempRef(e)
 	dims, fixed, s := g.sectionDims(e)
 	if s.Kind == frontend.SymParameter {
 		var idx []string
@@ -101,6 +104,30 @@ func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 // the left side's section (Fortran's elementwise semantics; the verifier
 // ruled out overlap with the right side).
 func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
+	if g.overlap[rhs] {
+		// The right side reads the assigned array through another
+		// designator: computed into an array of the iteration first
+		// (lowering.AssignOverlaps; the verifier required a constant
+		// shape).
+		shape, _ := lowering.ConstShape(lhs)
+		dims := make([]int, len(shape))
+		for i, n := range shape {
+			dims[i] = int(n)
+		}
+		g.tmp++
+		name := fmt.Sprintf("fgpu_t%d", g.tmp)
+		sym := &frontend.Symbol{Name: name, Kind: frontend.SymVariable, Type: lhs.Type, Rank: len(shape), Dims: dims}
+		ref := &frontend.Expr{Kind: frontend.EName, Name: name, Sym: sym, Type: lhs.Type, Rank: len(shape), Pos: lhs.Pos}
+		g.line("{")
+		g.indent++
+		g.localArray(sym)
+		delete(g.overlap, rhs)
+		g.arrayAssign(ref, rhs)
+		g.arrayAssign(lhs, ref)
+		g.indent--
+		g.line("}")
+		return
+	}
 	dims, _, _ := g.sectionDims(lhs)
 	g.line("{")
 	g.indent++
@@ -139,6 +166,10 @@ func (g *kernelGen) arrayShape(e *frontend.Expr) []sectionDim {
 		if x == nil || found != nil || x.Rank == 0 {
 			return
 		}
+		if t, ok := g.temps[x]; ok {
+			found = t
+			return
+		}
 		if x.Kind == frontend.EName || x.Kind == frontend.ERef && x.Ref == frontend.RefElement {
 			found = x
 			return
@@ -157,17 +188,36 @@ func (g *kernelGen) arrayShape(e *frontend.Expr) []sectionDim {
 	return dims
 }
 
-// reduceLambda computes sum(x), maxval(x), dot_product(x, y), ... in a
-// sequential loop in array element order (gfortran's order, so sums give
-// gfortran's bits), as an immediately invoked lambda.
+// reduceLambda computes sum(x), maxval(x), dot_product(x, y), ... of a
+// whole array value (no DIM, or DIM of a rank-one array).
 func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
+	return g.reduction(e, a, 0, nil)
+}
+
+// reduction computes a reduction in a sequential loop in array element
+// order (gfortran's order, so sums give gfortran's bits), as an
+// immediately invoked lambda: over the whole array when dim is 0 (or the
+// array has rank one), else along dimension dim at the other indices
+// outer (zero-based, those of the result's element). A MASK selects the
+// elements.
+func (g *kernelGen) reduction(e *frontend.Expr, a []*frontend.Expr, dim int, outer []string) string {
 	name := e.Intr.Name
 	t := e.Type
 	ct := ctype(t)
-	dims := g.arrayShape(a[0])
+	src := g.tempRef(a[0])
+	dims := g.arrayShape(src)
 	if dims == nil {
 		g.nyi(frontend.NYIIntrinsic, e.Pos, "the argument of %s in an offloaded loop", name)
 		return "0"
+	}
+	var mask *frontend.Expr
+	for i, d := range e.Intr.Args {
+		if d.Name == "mask" && i < len(a) && a[i] != nil && i > 0 {
+			mask = a[i]
+		}
+	}
+	if len(dims) == 1 {
+		dim = 0
 	}
 	var b strings.Builder
 	init := map[string]string{"sum": ct + "(0)", "product": ct + "(1)", "count": ct + "(0)", "any": "false", "all": "true", "dot_product": ct + "(0)"}[name]
@@ -180,23 +230,44 @@ func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
 	if t.Base == frontend.TyLogical {
 		accT = "bool"
 	}
-	fmt.Fprintf(&b, "[&]() { %s acc = %s; ", accT, init)
-	var at []string
+	if name == "norm2" {
+		// gfortran's scaled sum of squares (its inline NORM2, read from
+		// the code gfortran 12 generates: scale starts at 1 and the sum
+		// at 0, a new larger magnitude rescales the sum).
+		fmt.Fprintf(&b, "[&]() { %s scale = %s(1), acc = %s(0); ", ct, ct, ct)
+	} else {
+		fmt.Fprintf(&b, "[&]() { %s acc = %s; ", accT, init)
+	}
+	at := make([]string, len(dims))
 	// Column-major element order: the first dimension varies fastest.
-	for k := len(dims) - 1; k >= 0; k-- {
+	k := 0
+	for d := range dims {
+		if dim != 0 && d != dim-1 {
+			at[d] = outer[k]
+			k++
+		}
+	}
+	for d := len(dims) - 1; d >= 0; d-- {
+		if dim != 0 && d != dim-1 {
+			continue
+		}
 		g.tmp++
 		v := fmt.Sprintf("r%d", g.tmp)
-		at = append([]string{v}, at...)
-		fmt.Fprintf(&b, "for (int64_t %s = 0; %s < %s; ++%s) ", v, v, dims[k].ext, v)
+		at[d] = v
+		fmt.Fprintf(&b, "for (int64_t %s = 0; %s < %s; ++%s) ", v, v, dims[d].ext, v)
 	}
-	outer := g.at
+	outerAt := g.at
 	g.at = at
-	x := g.expr(a[0])
+	defer func() { g.at = outerAt }()
+	if mask != nil {
+		fmt.Fprintf(&b, "if (%s) ", g.expr(mask))
+	}
+	x := g.expr(src)
 	switch name {
 	case "sum":
-		fmt.Fprintf(&b, "acc = acc + %s; ", g.convert(a[0], t))
+		fmt.Fprintf(&b, "acc = acc + %s; ", g.convert(src, t))
 	case "product":
-		fmt.Fprintf(&b, "acc = acc * %s; ", g.convert(a[0], t))
+		fmt.Fprintf(&b, "acc = acc * %s; ", g.convert(src, t))
 	case "maxval":
 		fmt.Fprintf(&b, "{ %s v = %s; if (v > acc) acc = v; } ", ct, x)
 	case "minval":
@@ -207,21 +278,23 @@ func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
 		fmt.Fprintf(&b, "if (%s) acc = true; ", x)
 	case "all":
 		fmt.Fprintf(&b, "if (!(%s)) acc = false; ", x)
+	case "norm2":
+		fmt.Fprintf(&b, "{ %s v = %s; if (v != %s(0)) { %s ax = std::fabs(v); if (ax > scale) { %s r = scale / ax; acc = acc * (r * r) + %s(1); scale = ax; } else { %s r = ax / scale; acc = acc + r * r; } } } ", ct, g.convert(src, t), ct, ct, ct, ct, ct)
+		b.WriteString("return std::sqrt(acc) * scale; }()")
+		return b.String()
 	case "dot_product":
-		y := g.convert(a[1], t)
-		xv := g.convert(a[0], t)
+		y := g.convert(g.tempRef(a[1]), t)
+		xv := g.convert(src, t)
 		switch t.Base {
 		case frontend.TyComplex:
 			xv = "fgpu_conj(" + xv + ")"
 		case frontend.TyLogical:
-			fmt.Fprintf(&b, "if (%s && %s) acc = true; ", g.expr(a[0]), g.expr(a[1]))
-			g.at = outer
+			fmt.Fprintf(&b, "if (%s && %s) acc = true; ", g.expr(src), g.expr(g.tempRef(a[1])))
 			b.WriteString("return acc; }()")
 			return b.String()
 		}
 		fmt.Fprintf(&b, "acc = acc + %s * %s; ", xv, y)
 	}
-	g.at = outer
 	b.WriteString("return acc; }()")
 	return b.String()
 }

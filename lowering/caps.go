@@ -11,11 +11,15 @@ type IntrinsicCap struct {
 	// Args is the argument list of a call the capability test makes, a
 	// letter an argument: r real(8), f real(4), i integer, c complex(8),
 	// l logical, a real(8) array, m logical array, k the constant 1 (a
-	// DIM).
+	// DIM), M a real(8) 4x4 matrix, n the constant 3, s the shape [2, 2].
 	Args string
 	// Result: 'n' numeric (assigned to a real(8) in the test), 'c'
-	// complex, 'l' logical.
+	// complex, 'l' logical, 'A' a real(8) array (computed into an array of
+	// the iteration before the statement, lowering.NeedsTemp; the test
+	// weighs its elements by their positions and sums them).
 	Result byte
+	// Shape is the shape of an 'A' result in the test's call ("4", "3,4").
+	Shape string
 	// Reduction: a transformational intrinsic computed in a sequential
 	// loop over its array argument (whole result, no DIM or MASK), in
 	// array element order as gfortran does.
@@ -58,6 +62,10 @@ var KernelIntrinsics = map[string]IntrinsicCap{
 	"maxval": {Args: "a", Result: 'n', Reduction: true}, "minval": {Args: "a", Result: 'n', Reduction: true},
 	"count": {Args: "m", Result: 'n', Reduction: true}, "any": {Args: "m", Result: 'l', Reduction: true},
 	"all": {Args: "m", Result: 'l', Reduction: true}, "dot_product": {Args: "aa", Result: 'n', Reduction: true},
+	"norm2":  {Args: "a", Result: 'n', Reduction: true},
+	"matmul": {Args: "Ma", Result: 'A', Shape: "4"}, "transpose": {Args: "M", Result: 'A', Shape: "4,4"},
+	"spread": {Args: "akn", Result: 'A', Shape: "3,4"}, "reshape": {Args: "as", Result: 'A', Shape: "2,2"},
+	"cshift": {Args: "ak", Result: 'A', Shape: "4"}, "eoshift": {Args: "ak", Result: 'A', Shape: "4"},
 }
 
 // KernelIntrinsic reports whether kernels hold the intrinsic function name.

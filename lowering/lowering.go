@@ -476,6 +476,11 @@ func collectUses(k *Kernel) *uses {
 			if e.Kind == frontend.EName && e.Sym != nil && (e.Sym.Kind == frontend.SymVariable) && hidden[frontend.UltimateSymbol(e.Sym)] == 0 {
 				u.refs[frontend.UltimateSymbol(e.Sym)] = true
 			}
+			if e.Kind == frontend.EImpliedDo {
+				if v := ImpliedDoVar(e); v != nil {
+					u.inner[v] = true // the implied-do's own variable
+				}
+			}
 			return true
 		})
 	}

@@ -12,36 +12,140 @@ import (
 )
 
 // arrayReduction checks sum(x), maxval(x), dot_product(x, y), ...: array
-// arguments elementwise (sections, whole arrays, elemental expressions),
-// no DIM, MASK or KIND.
+// arguments elementwise (sections, whole arrays, elemental expressions);
+// a MASK conformable with the array; a constant DIM (a result of rank one
+// less, computed into an array of the iteration: temp), KIND.
 func (v *verifier) arrayReduction(e *frontend.Expr) {
+	a := IntrinsicActuals(e)
 	n := 1
 	if e.Intr.Name == "dot_product" {
 		n = 2
 	}
-	if len(e.Args) != n || e.Rank != 0 {
-		v.nyi(frontend.NYIArrayReductionForm, e.Pos, "%s with DIM, MASK or KIND in an offloaded loop", e.Intr.Name)
-		return
-	}
-	for _, a := range e.Args {
-		if a.Kind == frontend.EKeyword {
-			a = a.X
-		}
-		if a.Rank <= 0 {
-			v.nyi(frontend.NYIArrayReductionForm, a.Pos, "this argument of %s in an offloaded loop", e.Intr.Name)
+	for i := 0; i < n; i++ {
+		if i >= len(a) || a[i] == nil || a[i].Rank <= 0 {
+			pos := e.Pos
+			if i < len(a) && a[i] != nil {
+				pos = a[i].Pos
+			}
+			v.nyi(frontend.NYIArrayReductionForm, pos, "this argument of %s in an offloaded loop", e.Intr.Name)
 			return
+		}
+	}
+	for i, d := range e.Intr.Args {
+		if i >= len(a) || a[i] == nil {
+			continue
+		}
+		switch d.Name {
+		case "dim":
+			if _, ok := ConstInt(a[i]); !ok {
+				v.nyi(frontend.NYIArrayReductionForm, a[i].Pos, "%s with a DIM that is not a constant in an offloaded loop", e.Intr.Name)
+				return
+			}
+		case "mask":
+			if a[i].Rank != a[0].Rank {
+				v.nyi(frontend.NYIArrayReductionForm, a[i].Pos, "%s with a scalar MASK in an offloaded loop", e.Intr.Name)
+				return
+			}
+		}
+	}
+	for i, x := range a {
+		if x == nil || i >= len(e.Intr.Args) {
+			continue
+		}
+		switch e.Intr.Args[i].Name {
+		case "dim", "kind":
+			continue
 		}
 		outer := v.arrayCtx
 		v.arrayCtx = true
-		v.expr(a)
+		v.expr(x)
 		v.arrayCtx = outer
 	}
+}
+
+// temp checks an array value device code computes into an array of the
+// iteration before the statement that uses it (lowering.NeedsTemp,
+// shape.go): its shape known when the kernel is compiled, in a position
+// evaluated once per execution of the statement.
+func (v *verifier) temp(e *frontend.Expr) bool {
+	if v.noHoist != "" {
+		v.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in %s in device code (it is computed before the statement)", e, v.noHoist)
+		return false
+	}
+	if _, ok := ConstShape(e); !ok {
+		v.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in device code: its shape is not known when the kernel is compiled (an array of the iteration holds it)", e)
+		return false
+	}
+	if e.Ref != frontend.RefIntrinsic {
+		return true
+	}
+	a := IntrinsicActuals(e)
+	arr := func(x *frontend.Expr) {
+		outer := v.arrayCtx
+		v.arrayCtx = true
+		v.expr(x)
+		v.arrayCtx = outer
+	}
+	switch name := e.Intr.Name; name {
+	case "matmul":
+		if e.Type.Base == frontend.TyLogical {
+			v.nyi(frontend.NYIIntrinsic, e.Pos, "matmul of logical arrays in an offloaded loop")
+			return false
+		}
+		arr(a[0])
+		arr(a[1])
+	case "transpose":
+		arr(a[0])
+	case "spread":
+		if a[0].Rank > 0 {
+			arr(a[0])
+		} else {
+			v.expr(a[0])
+		}
+	case "reshape":
+		if len(a) > 2 && a[2] != nil {
+			v.nyi(frontend.NYIIntrinsic, e.Pos, "reshape with PAD in an offloaded loop")
+			return false
+		}
+		if len(a) > 3 && a[3] != nil && ReshapeOrder(a[3], e.Rank) == nil {
+			v.nyi(frontend.NYIIntrinsic, a[3].Pos, "reshape with an ORDER that is not a constant permutation in an offloaded loop")
+			return false
+		}
+		if _, ok := ConstShape(a[0]); !ok {
+			v.nyi(frontend.NYIArrayResult, a[0].Pos, "the source of reshape in device code: its shape is not known when the kernel is compiled")
+			return false
+		}
+		arr(a[0])
+	case "cshift", "eoshift":
+		if a[1].Rank != 0 {
+			v.nyi(frontend.NYIIntrinsic, a[1].Pos, "%s with an array SHIFT in an offloaded loop", name)
+			return false
+		}
+		dimAt := 2
+		if name == "eoshift" {
+			dimAt = 3
+			if a[2] != nil && a[2].Rank != 0 {
+				v.nyi(frontend.NYIIntrinsic, a[2].Pos, "eoshift with an array BOUNDARY in an offloaded loop")
+				return false
+			}
+			v.scalar(a[2])
+		}
+		if dimAt < len(a) && a[dimAt] != nil {
+			if _, ok := ConstInt(a[dimAt]); !ok {
+				v.nyi(frontend.NYIIntrinsic, a[dimAt].Pos, "%s with a DIM that is not a constant in an offloaded loop", name)
+				return false
+			}
+		}
+		arr(a[0])
+		v.scalar(a[1])
+	}
+	return true
 }
 
 func verify(st *state) {
 	for _, k := range st.plan.Kernels {
 		v := &verifier{st: st, k: k}
-		v.expr(k.Do.Concurrent.Mask)
+		v.noHoisting("the mask of the loop", k.Do.Concurrent.Mask)
 		v.stmts(k.Loop.Body, 0)
 		for _, p := range k.Params {
 			if p.Kind == ArrayParam && p.Sym.Type.Base == frontend.TyDerived && p.ElemsOnly {
@@ -94,12 +198,16 @@ type verifier struct {
 	// arrayCtx is set while an array assignment is checked: sections and
 	// whole arrays are then elements of an elementwise loop.
 	arrayCtx bool
-	st       *state
-	k        *Kernel
-	proc     *frontend.Procedure // the device procedure being checked
-	checked  map[*frontend.Procedure]bool
-	asz      map[*frontend.Symbol]bool // assumed-size arrays reported
-	said     map[string]bool           // component limits reported
+	// noHoist names a position whose expressions are evaluated more than
+	// once or not at all (a DO WHILE condition, an ELSE IF condition, loop
+	// limits, a mask): no array value computed before the statement.
+	noHoist string
+	st      *state
+	k       *Kernel
+	proc    *frontend.Procedure // the device procedure being checked
+	checked map[*frontend.Procedure]bool
+	asz     map[*frontend.Symbol]bool // assumed-size arrays reported
+	said    map[string]bool           // component limits reported
 }
 
 // assumedSize reports (once per kernel and array) an assumed-size dummy
@@ -205,24 +313,20 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			v.stmts(x.Body, depth)
 			for _, br := range x.Branches {
 				if ei, ok := br.Head.(*frontend.ElseIfStmt); ok {
-					v.expr(ei.Cond)
+					v.noHoisting("an ELSE IF condition", ei.Cond)
 				}
 				v.stmts(br.Body, depth)
 			}
 		case *frontend.DoStmt:
 			if h.Concurrent != nil {
 				for _, ix := range h.Concurrent.Indices {
-					v.expr(ix.Lo)
-					v.expr(ix.Hi)
-					v.expr(ix.Step)
+					v.noHoisting("the limits of a nested loop", ix.Lo, ix.Hi, ix.Step)
 				}
-				v.expr(h.Concurrent.Mask)
+				v.noHoisting("a mask", h.Concurrent.Mask)
 				v.innerLocality(x, h)
 			} else {
-				v.expr(h.Lo)
-				v.expr(h.Hi)
-				v.expr(h.Step)
-				v.expr(h.While)
+				v.noHoisting("the limits of a DO loop", h.Lo, h.Hi, h.Step)
+				v.noHoisting("a DO WHILE condition", h.While)
 				if h.Var != "" && (h.VarSym == nil || !TypeSupported(h.VarSym.Type) || h.VarSym.Type.Base != frontend.TyInteger) {
 					v.nyi(frontend.NYIDoForm, h.Pos, "a DO loop whose variable is not an integer in an offloaded loop")
 				}
@@ -353,7 +457,11 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 			}
 			outer := v.arrayCtx
 			v.arrayCtx = true
-			v.designator(x)
+			if NeedsTemp(x) {
+				v.expr(x)
+			} else {
+				v.designator(x)
+			}
 			v.arrayCtx = outer
 			continue
 		}
@@ -386,8 +494,8 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 	}
 	if p.Result != nil {
 		v.typeOK(p.Result.Type, p.Result.Pos, p.Result.Name)
-		if p.Result.Rank != 0 {
-			v.nyi(frontend.NYIArrayResult, p.Result.Pos, "the array result of %s in device code", p.Name)
+		if r := p.Result; r.Rank != 0 && !resultArrayOK(r) {
+			v.nyi(frontend.NYIArrayResult, r.Pos, "the array result of %s in device code (only explicit-shape results with constant lower bounds: the caller holds the result in an array of the iteration)", p.Name)
 		}
 	}
 	for _, s := range p.Scope.Order {
@@ -512,9 +620,15 @@ func (v *verifier) expr(e *frontend.Expr) {
 				return
 			}
 			v.typeOK(e.Type, e.Pos, e.String())
+			if NeedsTemp(e) && !v.temp(e) {
+				return
+			}
 			if ArrayReduction(e.Intr.Name) {
 				v.arrayReduction(e)
 				return
+			}
+			if TempIntrinsics[e.Intr.Name] {
+				return // temp checked its arguments
 			}
 			for i, a := range e.Args {
 				x := a
@@ -543,6 +657,9 @@ func (v *verifier) expr(e *frontend.Expr) {
 				v.expr(x)
 			}
 		case frontend.RefFunction:
+			if NeedsTemp(e) && !v.temp(e) {
+				return
+			}
 			obj, _ := frontend.BindingActuals(e, e.Proc, e.Args)
 			v.bindingObject(obj)
 			v.call(e.Pos, e.Proc, v.actuals(e, e.Proc, e.Args), e.X.String())
@@ -572,9 +689,50 @@ func (v *verifier) expr(e *frontend.Expr) {
 		v.expr(e.X)
 	case frontend.EParen:
 		v.expr(e.X)
+	case frontend.EArray:
+		// An array constructor of scalars (or a constant): an array of
+		// the iteration (temp).
+		if !NeedsTemp(e) {
+			v.nyi(frontend.NYIExpression, e.Pos, "this array constructor (%s) in an offloaded loop", e)
+			return
+		}
+		if e.TypeSpec != nil && e.Type.Base == frontend.TyCharacter {
+			v.nyi(frontend.NYIValueType, e.Pos, "a character array constructor in an offloaded loop")
+			return
+		}
+		if !v.temp(e) {
+			return
+		}
+		v.typeOK(e.Type, e.Pos, "an array constructor")
+		if e.Const == nil {
+			v.consItems(e.Args)
+		}
 	default:
 		v.nyi(frontend.NYIExpression, e.Pos, "this expression (%s) in an offloaded loop", e)
 	}
+}
+
+// consItems checks the items of an array constructor: scalars and
+// implied-do loops (constant limits: ConstShape) over such items.
+func (v *verifier) consItems(items []*frontend.Expr) {
+	for _, a := range items {
+		if a.Kind == frontend.EImpliedDo {
+			v.consItems(a.Args)
+			continue
+		}
+		v.scalar(a)
+	}
+}
+
+// noHoisting checks expressions of a position where no array value is
+// computed before the statement (verifier.noHoist).
+func (v *verifier) noHoisting(what string, es ...*frontend.Expr) {
+	outer := v.noHoist
+	v.noHoist = what
+	for _, e := range es {
+		v.expr(e)
+	}
+	v.noHoist = outer
 }
 
 func (v *verifier) scalar(e *frontend.Expr) {
@@ -601,10 +759,33 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to an allocatable or pointer array in an offloaded loop")
 		return
 	}
+	if AssignOverlaps(x) {
+		if _, ok := ConstShape(x.LHS); !ok {
+			v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment whose right side reads %s through another section, of a shape not known when the kernel is compiled (the temporary it needs) in an offloaded loop", lhsRoot.Name)
+			return
+		}
+	}
+	v.arrayCtx = true
+	v.designator(x.LHS)
+	v.expr(x.RHS)
+	v.arrayCtx = false
+}
+
+// AssignOverlaps reports an array assignment whose right side reads the
+// assigned array through another designator (an element or another
+// section) outside the values computed before the statement: the right
+// side is computed into an array of the iteration first, then assigned.
+func AssignOverlaps(x *frontend.AssignStmt) bool {
+	lhsRoot := rootOf(x.LHS)
 	overlap := false
 	var refs func(e *frontend.Expr)
 	refs = func(e *frontend.Expr) {
-		if e == nil {
+		if e == nil || overlap {
+			return
+		}
+		if NeedsTemp(e) {
+			// Computed into an array of the iteration before the
+			// assignment: a temporary already.
 			return
 		}
 		if e.Kind == frontend.EName || e.Kind == frontend.ERef && e.Ref == frontend.RefElement {
@@ -628,14 +809,22 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 		}
 	}
 	refs(x.RHS)
-	if overlap {
-		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment whose right side reads %s through another section (a temporary would be needed) in an offloaded loop", lhsRoot.Name)
-		return
+	return overlap
+}
+
+// resultArrayOK reports an array function result device code holds: of
+// explicit shape (bounds from constants and the arguments, ResultShape),
+// constant lower bounds, not allocatable or a pointer.
+func resultArrayOK(r *frontend.Symbol) bool {
+	if r.Rank <= 0 || r.Rank > 7 || r.Allocatable || r.Pointer || r.Shape == nil || len(r.Shape.Dims) != r.Rank {
+		return false
 	}
-	v.arrayCtx = true
-	v.designator(x.LHS)
-	v.expr(x.RHS)
-	v.arrayCtx = false
+	for d := 0; d < r.Rank; d++ {
+		if _, ok := ConstLowerBound(r, d); !ok {
+			return false
+		}
+	}
+	return TypeSupported(r.Type)
 }
 
 func rootOf(e *frontend.Expr) *frontend.Symbol {
@@ -674,6 +863,9 @@ func DummyArrayOK(d *frontend.Symbol) bool {
 func ArrayArgOK(a *frontend.Expr, d *frontend.Symbol) bool {
 	if !DummyArrayOK(d) || a.Rank != d.Rank {
 		return false
+	}
+	if NeedsTemp(a) {
+		return true // an array of the iteration holds the value
 	}
 	switch a.Kind {
 	case frontend.EName:
