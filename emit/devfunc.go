@@ -95,6 +95,10 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 		default:
 			params = append(params, ct+" "+cname(d))
 		}
+		if d.Optional {
+			// Whether the caller passed it (present()).
+			params = append(params, "bool pr_"+d.Name)
+		}
 	}
 	if r := p.Result; r != nil && r.Rank > 0 {
 		// An array result: the caller's array of the iteration
@@ -213,8 +217,26 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 			break
 		}
 		d := p.Dummies[i]
+		if a == nil {
+			// An optional argument left out: nothing in its place, and
+			// absent.
+			switch {
+			case d.Rank > 0:
+				as = append(as, "nullptr")
+				for r := 0; r < d.Rank; r++ {
+					as = append(as, "1, 0, 0")
+				}
+			case g.funcs.byRef[d]:
+				as = append(as, "nullptr")
+			default:
+				as = append(as, ctype(d.Type)+"{}")
+			}
+			as = append(as, "false")
+			continue
+		}
 		if d.Rank > 0 {
 			as = append(as, g.arrayArg(a, d)...)
+			as = append(as, g.presentFlag(d, a)...)
 			continue
 		}
 		if g.funcs.byRef[d] {
@@ -228,9 +250,11 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 				continue
 			}
 			as = append(as, "&"+lv)
+			as = append(as, g.presentFlag(d, a)...)
 			continue
 		}
 		as = append(as, g.convert(a, d.Type))
+		as = append(as, g.presentFlag(d, a)...)
 	}
 	if r := p.Result; r != nil && r.Rank > 0 {
 		if len(args) <= len(p.Dummies) {
@@ -262,15 +286,36 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
 }
 
+// presentFlag is the flag an optional dummy d gets with actual a: an
+// optional dummy of the caller passes on its own flag (an absent optional
+// stays absent), any other actual is present.
+func (g *kernelGen) presentFlag(d *frontend.Symbol, a *frontend.Expr) []string {
+	if !d.Optional {
+		return nil
+	}
+	if a.Kind == frontend.EName && a.Sym != nil && a.Sym.Optional && a.Sym.Dummy && g.proc != nil {
+		return []string{"pr_" + a.Sym.Name}
+	}
+	return []string{"true"}
+}
+
 // arrayArg passes a whole array or a section to an array dummy: the
 // address of its first element, then per dimension the dummy's lower bound
 // and the section's byte stride and extent.
 func (g *kernelGen) arrayArg(a *frontend.Expr, d *frontend.Symbol) []string {
 	addr, strides, exts := g.sectionView(a)
 	out := []string{addr}
+	var actualLo []sectionDim
+	if d.Allocatable {
+		// An allocatable dummy: the actual (a whole allocatable array)
+		// keeps its lower bounds.
+		actualLo, _, _ = g.sectionDims(a)
+	}
 	for k := range strides {
 		lb := "1"
-		if k < len(d.Shape.Dims) && d.Shape.Dims[k].Lo != nil {
+		if k < len(actualLo) {
+			lb = actualLo[k].lo
+		} else if k < len(d.Shape.Dims) && d.Shape.Dims[k].Lo != nil {
 			if v, ok := d.Shape.Dims[k].Lo.Const.AsInt(); ok {
 				lb = fmt.Sprint(v)
 			}

@@ -224,6 +224,9 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 	ct := ctype(t)
 	arg := func(i int) string { return g.convert(a[i], t) }
 	name := e.Intr.Name
+	if name == "present" && len(a) > 0 && a[0] != nil && a[0].Kind == frontend.EName && g.proc != nil {
+		return "pr_" + a[0].Name // the flag the caller passed (devfunc.go)
+	}
 	if !lowering.KernelIntrinsic(name) {
 		// What kernels hold is declared once (lowering/caps.go); the
 		// verifier reports the call before it gets here.

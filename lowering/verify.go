@@ -432,13 +432,16 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		v.nyi(frontend.NYIOptionalArgs, pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
 		return
 	}
-	for _, a := range args {
-		if a == nil {
-			v.nyi(frontend.NYIOptionalArgs, pos, "a call of %s with optional arguments left out, in an offloaded loop", name)
+	for i, a := range args {
+		if a == nil && !p.Dummies[i].Optional {
+			v.nyi(frontend.NYIOptionalArgs, pos, "a call of %s without its argument %s, in an offloaded loop", name, p.Dummies[i].Name)
 			return
 		}
 	}
 	for i, a := range args {
+		if a == nil {
+			continue // an optional argument left out: absent
+		}
 		x := a
 		if x.Kind == frontend.EKeyword {
 			v.nyi(frontend.NYIKeywordArg, a.Pos, "a keyword argument in a call in an offloaded loop")
@@ -483,12 +486,12 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		return
 	}
 	for _, d := range p.Dummies {
-		if d.Rank != 0 && !d.Optional && d.Kind == frontend.SymVariable && DummyArrayOK(d) {
+		if d.Rank != 0 && d.Kind == frontend.SymVariable && DummyArrayOK(d) {
 			v.typeOK(d.Type, d.Pos, d.Name)
 			continue
 		}
-		if d.Rank != 0 || d.Optional || d.Kind != frontend.SymVariable {
-			v.nyi(frontend.NYIDummyKind, d.Pos, "the dummy argument %s of %s (an array, optional or a procedure) in device code", d.Name, p.Name)
+		if d.Rank != 0 || d.Kind != frontend.SymVariable || d.Optional && (d.Allocatable || d.Pointer) {
+			v.nyi(frontend.NYIDummyKind, d.Pos, "the dummy argument %s of %s (an array of this kind, an optional pointer or allocatable, or a procedure) in device code", d.Name, p.Name)
 		}
 		v.typeOK(d.Type, d.Pos, d.Name)
 	}
@@ -615,6 +618,15 @@ func (v *verifier) expr(e *frontend.Expr) {
 		case frontend.RefElement:
 			v.designator(e)
 		case frontend.RefIntrinsic:
+			if e.Intr != nil && e.Intr.Name == "present" {
+				// Of an optional dummy of a device procedure: the flag its
+				// callers pass with it.
+				a := IntrinsicActuals(e)
+				if v.proc == nil || len(a) == 0 || a[0] == nil || a[0].Kind != frontend.EName || a[0].Sym == nil || !a[0].Sym.Optional || !a[0].Sym.Dummy {
+					v.nyi(frontend.NYIIntrinsic, e.Pos, "present() of an optional dummy of the procedure that holds the loop, in the loop (only of optional dummies of the procedures it calls)")
+				}
+				return
+			}
 			if e.Intr == nil || !KernelIntrinsic(e.Intr.Name) {
 				v.nyi(frontend.NYIIntrinsic, e.Pos, "the intrinsic %s in an offloaded loop", e.X.Name)
 				return
@@ -843,8 +855,15 @@ func rootOf(e *frontend.Expr) *frontend.Symbol {
 // or explicit-shape with constant lower bounds (the extents come from the
 // actual argument).
 func DummyArrayOK(d *frontend.Symbol) bool {
-	if d.Rank <= 0 || d.Rank > 7 || d.Allocatable || d.Pointer || d.Shape == nil {
+	if d.Rank <= 0 || d.Rank > 7 || d.Pointer || d.Shape == nil {
 		return false
+	}
+	if d.Allocatable {
+		// Device code neither allocates nor deallocates it, nor asks
+		// allocated() (statements and intrinsic the verifier rejects): a
+		// plain array with the lower bounds of the actual argument
+		// (design doc, "The offloading pipeline").
+		return d.Assumed == "deferred" && !d.Optional
 	}
 	if d.Assumed != "shape" && d.Assumed != "explicit" {
 		return false
