@@ -25,6 +25,10 @@ func (g *kernelGen) stmts(ss []frontend.Stmt) {
 }
 
 func (g *kernelGen) stmt(s frontend.Stmt) {
+	if a, ok := s.(*frontend.AssignStmt); ok && lowering.DirectAssign(a) {
+		g.directAssign(a) // temps.go
+		return
+	}
 	hoisted := hoistedExprs(s)
 	for _, e := range hoisted {
 		if hasTemp(e) {

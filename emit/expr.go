@@ -326,7 +326,12 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 	case "ibclr":
 		return fmt.Sprintf("((%s)(%s & ~((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
 	case "sum", "product", "maxval", "minval", "count", "any", "all", "dot_product", "norm2":
+		if e.Rank > 0 {
+			return g.elementOf(e) // with DIM, read element by element
+		}
 		return g.reduceLambda(e, a)
+	case "matmul", "transpose", "spread", "reshape", "cshift", "eoshift":
+		return g.elementOf(e)
 	case "size", "lbound", "ubound":
 		if row, ok := g.elemRow(a[0]); ok {
 			// a(i)%w: the bounds its table holds.

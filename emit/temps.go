@@ -92,6 +92,9 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 	}
 	shape, ok := lowering.ConstShape(e)
 	if !ok {
+		if e.Ref == frontend.RefIntrinsic {
+			return // computed element by element where it is read (elementOf)
+		}
 		g.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in device code: its shape is not known when the kernel is compiled", e)
 		return
 	}
@@ -124,7 +127,7 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 	case e.Ref == frontend.RefFunction:
 		g.line("%s;", g.callProc(e.Pos, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
 	case e.Ref == frontend.RefIntrinsic:
-		g.fillIntrinsic(ref, e, shape)
+		g.fillIntrinsic(ref, e)
 	}
 	g.temps[e] = ref
 }
@@ -182,9 +185,19 @@ func extsOf(shape []int64) []string {
 	return out
 }
 
-// fillIntrinsic writes the loops that compute intrinsic call e into temp
-// ref of the given shape.
-func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, shape []int64) {
+// exts are the extents of dims, as C expressions.
+func exts(dims []sectionDim) []string {
+	var out []string
+	for _, d := range dims {
+		out = append(out, d.ext)
+	}
+	return out
+}
+
+// fillIntrinsic writes the loops that compute intrinsic call e into
+// array ref (a temp, or the left side of an assignment whose whole right
+// side e is): its extents are those of its operands, at run time.
+func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr) {
 	a := lowering.IntrinsicActuals(e)
 	t := e.Type
 	ct := ctype(t)
@@ -195,25 +208,34 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, shape []int64) {
 		g.indent--
 		g.line("}")
 	}()
+	src := exts(g.arrayShape(g.tempRef(a[0])))
 	switch name {
 	case "matmul":
 		// Each element summed over the inner dimension in increasing order
-		// from zero: the order of gfortran's inline matmul and its
-		// library's.
-		x, _ := lowering.ConstShape(a[0])
-		y, _ := lowering.ConstShape(a[1])
-		inner := x[len(x)-1]
-		at, done := g.loops(extsOf(shape))
+		// from zero: the order of gfortran's inline matmul.
+		y := exts(g.arrayShape(g.tempRef(a[1])))
+		var res []string
+		switch {
+		case len(src) == 2 && len(y) == 2:
+			res = []string{src[0], y[1]}
+		case len(src) == 2:
+			res = []string{src[0]}
+		default:
+			res = []string{y[1]}
+		}
+		inner := src[len(src)-1]
+		g.line("const int64_t ni = %s;", inner)
+		at, done := g.loops(res)
 		g.tmp++
 		l := fmt.Sprintf("l%d", g.tmp)
 		g.line("%s acc = %s(0);", ct, ct)
-		g.line("for (int64_t %s = 0; %s < %dLL; ++%s) {", l, l, inner, l)
+		g.line("for (int64_t %s = 0; %s < ni; ++%s) {", l, l, l)
 		g.indent++
 		var ax, ay []string
 		switch {
-		case len(x) == 2 && len(y) == 2:
+		case len(src) == 2 && len(y) == 2:
 			ax, ay = []string{at[0], l}, []string{l, at[1]}
-		case len(x) == 2:
+		case len(src) == 2:
 			ax, ay = []string{at[0], l}, []string{l}
 		default:
 			ax, ay = []string{l}, []string{l, at[0]}
@@ -224,25 +246,32 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, shape []int64) {
 		g.store(ref, at, "acc")
 		done()
 	case "transpose":
-		at, done := g.loops(extsOf(shape))
+		at, done := g.loops([]string{src[1], src[0]})
 		g.store(ref, at, g.elemAt(a[0], []string{at[1], at[0]}, t))
 		done()
 	case "spread":
 		d, _ := lowering.ConstInt(a[1])
-		at, done := g.loops(extsOf(shape))
+		ncopies := fmt.Sprintf("fgpu_max<int64_t>(%s, 0)", g.convertTo(a[2], "int64_t"))
 		if a[0].Rank == 0 {
+			at, done := g.loops([]string{ncopies})
 			g.store(ref, at, g.convert(a[0], t))
-		} else {
-			src := append(append([]string{}, at[:d-1]...), at[d:]...)
-			g.store(ref, at, g.elemAt(a[0], src, t))
+			done()
+			break
 		}
+		res := append(append(append([]string{}, src[:d-1]...), ncopies), src[d-1:]...)
+		at, done := g.loops(res)
+		from := append(append([]string{}, at[:d-1]...), at[d:]...)
+		g.store(ref, at, g.elemAt(a[0], from, t))
 		done()
 	case "reshape":
 		// The elements of the source in array element order fill the
-		// result in array element order.
-		src, _ := lowering.ConstShape(a[0])
-		at, done := g.loops(extsOf(shape))
-		// ORDER: the dimension order[0] varies fastest.
+		// result in array element order (ORDER: dimension order[0] of the
+		// result varies fastest).
+		var shape []int64
+		for _, v := range a[1].Const.Elems {
+			n, _ := v.AsInt()
+			shape = append(shape, n)
+		}
 		order := make([]int, len(shape))
 		for d := range order {
 			order[d] = d
@@ -250,6 +279,7 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, shape []int64) {
 		if len(a) > 3 && a[3] != nil {
 			order = lowering.ReshapeOrder(a[3], len(shape))
 		}
+		at, done := g.loops(extsOf(shape))
 		var lin []string
 		stride := int64(1)
 		for _, d := range order {
@@ -264,7 +294,7 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, shape []int64) {
 			if d == len(src)-1 {
 				g.line("const int64_t %s = q;", v)
 			} else {
-				g.line("const int64_t %s = q %% %dLL; q /= %dLL;", v, n, n)
+				g.line("const int64_t %s = q %% (int64_t)(%s); q /= (int64_t)(%s);", v, n, n)
 			}
 			sat = append(sat, v)
 		}
@@ -281,13 +311,13 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, shape []int64) {
 			d, _ = lowering.ConstInt(a[dimAt])
 		}
 		g.line("const int64_t sh = %s;", g.convertTo(a[1], "int64_t"))
-		at, done := g.loops(extsOf(shape))
-		n := shape[d-1]
-		src := append([]string{}, at...)
-		src[d-1] = "j"
+		g.line("const int64_t nd = %s;", src[d-1])
+		at, done := g.loops(src)
+		from := append([]string{}, at...)
+		from[d-1] = "j"
 		if name == "cshift" {
-			g.line("const int64_t j = fgpu_imodulo<int64_t>(%s + sh, %dLL);", at[d-1], n)
-			g.store(ref, at, g.elemAt(a[0], src, t))
+			g.line("const int64_t j = fgpu_imodulo<int64_t>(%s + sh, nd);", at[d-1])
+			g.store(ref, at, g.elemAt(a[0], from, t))
 		} else {
 			bnd := ct + "(0)"
 			if t.Base == frontend.TyLogical {
@@ -297,14 +327,15 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, shape []int64) {
 				bnd = g.convert(a[2], t)
 			}
 			g.line("const int64_t j = %s + sh;", at[d-1])
-			g.store(ref, at, fmt.Sprintf("((j >= 0 && j < %dLL) ? %s : %s)", n, g.elemAt(a[0], src, t), bnd))
+			g.store(ref, at, fmt.Sprintf("((j >= 0 && j < nd) ? %s : %s)", g.elemAt(a[0], from, t), bnd))
 		}
 		done()
 	default:
 		// A reduction with DIM: each element of the result reduces the
 		// array along DIM at the other indices.
-		at, done := g.loops(extsOf(shape))
 		d, _ := lowering.ConstInt(a[1])
+		res := append(append([]string{}, src[:d-1]...), src[d:]...)
+		at, done := g.loops(res)
 		g.store(ref, at, g.reduction(e, a, int(d), at))
 		done()
 	}
@@ -348,4 +379,106 @@ func (g *kernelGen) consItems(ref *frontend.Expr, k string, items []*frontend.Ex
 		g.indent--
 		g.line("}")
 	}
+}
+
+// directAssign writes an array assignment whose whole right side is
+// computed straight into the left side (lowering.DirectAssign): the
+// values its operands need are computed first, then the intrinsic's loops
+// store into the left side, or the function is handed the left side as
+// its result.
+func (g *kernelGen) directAssign(x *frontend.AssignStmt) {
+	rhs := x.RHS
+	for rhs.Kind == frontend.EParen {
+		rhs = rhs.X
+	}
+	g.line("{")
+	g.indent++
+	g.hoist(x.LHS)
+	for _, a := range rhs.Args {
+		g.hoist(a)
+	}
+	switch rhs.Ref {
+	case frontend.RefIntrinsic:
+		g.fillIntrinsic(x.LHS, rhs)
+	case frontend.RefFunction:
+		g.line("%s;", g.callProc(rhs.Pos, rhs.Proc, append(callActuals(rhs, rhs.Proc, rhs.Args), x.LHS)))
+	}
+	g.indent--
+	g.line("}")
+	if g.exprStops(x.RHS) {
+		g.stopTest()
+	}
+}
+
+// elementOf is the element at g.at of the transformational intrinsic e
+// whose shape is known only at run time (no array of the iteration holds
+// it: the verifier allowed it where it is read element by element), as an
+// expression of its operands.
+func (g *kernelGen) elementOf(e *frontend.Expr) string {
+	a := lowering.IntrinsicActuals(e)
+	t := e.Type
+	ct := ctype(t)
+	at := g.at
+	if len(at) != e.Rank {
+		g.internal(e.Pos, "the element of %s read with %d indices", e, len(at))
+		return "0"
+	}
+	src := exts(g.arrayShape(g.tempRef(a[0])))
+	switch e.Intr.Name {
+	case "matmul":
+		var ax, ay []string
+		y := exts(g.arrayShape(g.tempRef(a[1])))
+		g.tmp++
+		l := fmt.Sprintf("l%d", g.tmp)
+		switch {
+		case len(src) == 2 && len(y) == 2:
+			ax, ay = []string{at[0], l}, []string{l, at[1]}
+		case len(src) == 2:
+			ax, ay = []string{at[0], l}, []string{l}
+		default:
+			ax, ay = []string{l}, []string{l, at[0]}
+		}
+		return fmt.Sprintf("[&]() { %s acc = %s(0); for (int64_t %s = 0; %s < %s; ++%s) acc = acc + %s * %s; return acc; }()",
+			ct, ct, l, l, src[len(src)-1], l, g.elemAt(a[0], ax, t), g.elemAt(a[1], ay, t))
+	case "transpose":
+		return g.elemAt(a[0], []string{at[1], at[0]}, t)
+	case "spread":
+		if a[0].Rank == 0 {
+			return g.convert(a[0], t)
+		}
+		d, _ := lowering.ConstInt(a[1])
+		from := append(append([]string{}, at[:d-1]...), at[d:]...)
+		return g.elemAt(a[0], from, t)
+	case "cshift", "eoshift":
+		dimAt := 2
+		if e.Intr.Name == "eoshift" {
+			dimAt = 3
+		}
+		d := int64(1)
+		if dimAt < len(a) && a[dimAt] != nil {
+			d, _ = lowering.ConstInt(a[dimAt])
+		}
+		from := append([]string{}, at...)
+		from[d-1] = "j"
+		sh := g.convertTo(a[1], "int64_t")
+		if e.Intr.Name == "cshift" {
+			return fmt.Sprintf("[&]() { const int64_t j = fgpu_imodulo<int64_t>(%s + %s, %s); return %s; }()", at[d-1], sh, src[d-1], g.elemAt(a[0], from, t))
+		}
+		bnd := ct + "(0)"
+		if t.Base == frontend.TyLogical {
+			bnd = "false"
+		}
+		if a[2] != nil {
+			bnd = g.convert(a[2], t)
+		}
+		return fmt.Sprintf("[&]() { const int64_t j = %s + %s; return (j >= 0 && j < %s) ? %s : %s; }()", at[d-1], sh, src[d-1], g.elemAt(a[0], from, t), bnd)
+	case "reshape":
+		// reshape's shape is a constant: the temp holds it (hoist).
+	}
+	if lowering.ArrayReduction(e.Intr.Name) {
+		d, _ := lowering.ConstInt(a[1])
+		return g.reduction(e, a, int(d), at)
+	}
+	g.internal(e.Pos, "no element form for %s", e)
+	return "0"
 }

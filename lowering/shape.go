@@ -11,6 +11,8 @@ package lowering
 // i is). A shape known only at run time is reported, at the construct.
 
 import (
+	"fmt"
+
 	"fgpu/frontend"
 )
 
@@ -607,3 +609,49 @@ func ReshapeOrder(e *frontend.Expr, rank int) []int {
 	}
 	return out
 }
+
+// DirectAssign reports an array assignment whose whole right side is an
+// array value computed before the statement (NeedsTemp: not a constant)
+// that can be computed straight into the left side instead: the left side
+// is a variable or a section of one, of the right side's type, that the
+// right side does not read (design doc, "The offloading pipeline": a call
+// that is the whole right-hand side is spliced). Its shape need not be
+// known when the kernel is compiled: the operands give it.
+func DirectAssign(x *frontend.AssignStmt) bool {
+	rhs := x.RHS
+	for rhs.Kind == frontend.EParen {
+		rhs = rhs.X
+	}
+	if x.Proc != nil || x.LHS.Rank <= 0 || !NeedsTemp(rhs) || rhs.Kind == frontend.EArray || rhs.Rank != x.LHS.Rank {
+		return false
+	}
+	if ctypeKey(rhs.Type) != ctypeKey(x.LHS.Type) {
+		return false
+	}
+	root := rootOf(x.LHS)
+	if root == nil || root.Pointer || root.Allocatable && x.LHS.Kind == frontend.EName {
+		return false
+	}
+	if x.LHS.Kind == frontend.ERef {
+		if x.LHS.Ref != frontend.RefElement || x.LHS.X.Kind != frontend.EName {
+			return false
+		}
+		for _, a := range x.LHS.Args {
+			if a.Kind != frontend.ERange && a.Rank != 0 {
+				return false // a vector subscript
+			}
+		}
+	} else if x.LHS.Kind != frontend.EName {
+		return false
+	}
+	reads := false
+	frontend.Inspect(rhs, func(n frontend.Node) bool {
+		if e, ok := n.(*frontend.Expr); ok && e.Kind == frontend.EName && e.Sym != nil && frontend.UltimateSymbol(e.Sym) == frontend.UltimateSymbol(root) {
+			reads = true
+		}
+		return !reads
+	})
+	return !reads
+}
+
+func ctypeKey(t frontend.Type) string { return fmt.Sprintf("%d/%d", t.Base, t.Kind) }

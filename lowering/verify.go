@@ -56,10 +56,10 @@ func (v *verifier) arrayReduction(e *frontend.Expr) {
 		case "dim", "kind":
 			continue
 		}
-		outer := v.arrayCtx
-		v.arrayCtx = true
+		outer, outerActual := v.arrayCtx, v.actualCtx
+		v.arrayCtx, v.actualCtx = true, false
 		v.expr(x)
-		v.arrayCtx = outer
+		v.arrayCtx, v.actualCtx = outer, outerActual
 	}
 }
 
@@ -72,19 +72,27 @@ func (v *verifier) temp(e *frontend.Expr) bool {
 		v.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in %s in device code (it is computed before the statement)", e, v.noHoist)
 		return false
 	}
-	if _, ok := ConstShape(e); !ok {
-		v.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in device code: its shape is not known when the kernel is compiled (an array of the iteration holds it)", e)
-		return false
+	direct := v.direct
+	v.direct = false // its operands are values of their own
+	if _, ok := ConstShape(e); !ok && !direct {
+		// An intrinsic read element by element where it stands (an
+		// array assignment, a reduction's argument) needs no array of
+		// the iteration; anything else would.
+		elementwise := e.Ref == frontend.RefIntrinsic && v.arrayCtx && !v.actualCtx && e.Intr.Name != "reshape"
+		if !elementwise {
+			v.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in device code: its shape is not known when the kernel is compiled (an array of the iteration holds it)", e)
+			return false
+		}
 	}
 	if e.Ref != frontend.RefIntrinsic {
 		return true
 	}
 	a := IntrinsicActuals(e)
 	arr := func(x *frontend.Expr) {
-		outer := v.arrayCtx
-		v.arrayCtx = true
+		outer, outerActual := v.arrayCtx, v.actualCtx
+		v.arrayCtx, v.actualCtx = true, false
 		v.expr(x)
-		v.arrayCtx = outer
+		v.arrayCtx, v.actualCtx = outer, outerActual
 	}
 	switch name := e.Intr.Name; name {
 	case "matmul":
@@ -202,7 +210,13 @@ type verifier struct {
 	// once or not at all (a DO WHILE condition, an ELSE IF condition, loop
 	// limits, a mask): no array value computed before the statement.
 	noHoist string
-	st      *state
+	// direct is set while the right side of a DirectAssign is checked:
+	// its value is computed into the left side.
+	direct bool
+	// actualCtx is set while an array actual argument is checked: it
+	// needs storage of its own.
+	actualCtx bool
+	st        *state
 	k       *Kernel
 	proc    *frontend.Procedure // the device procedure being checked
 	checked map[*frontend.Procedure]bool
@@ -458,14 +472,14 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 				v.nyi(frontend.NYIArrayArgument, a.Pos, "an array argument of %s in an offloaded loop (only whole arrays and sections of the loop's arrays, for assumed-shape or explicit-shape dummies of the same rank with constant lower bounds)", name)
 				return
 			}
-			outer := v.arrayCtx
-			v.arrayCtx = true
+			outer, outerActual := v.arrayCtx, v.actualCtx
+			v.arrayCtx, v.actualCtx = true, true
 			if NeedsTemp(x) {
 				v.expr(x)
 			} else {
 				v.designator(x)
 			}
-			v.arrayCtx = outer
+			v.arrayCtx, v.actualCtx = outer, outerActual
 			continue
 		}
 		v.expr(x)
@@ -767,8 +781,11 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 		return
 	}
 	lhsRoot := rootOf(x.LHS)
-	if lhsRoot == nil || lhsRoot.Allocatable || lhsRoot.Pointer {
-		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to an allocatable or pointer array in an offloaded loop")
+	// A section never reallocates, nor does a scalar assigned to the
+	// whole array; a whole allocatable assigned an array would be
+	// reallocated when the shapes differ.
+	if lhsRoot == nil || lhsRoot.Pointer || lhsRoot.Allocatable && x.LHS.Kind == frontend.EName && x.RHS.Rank != 0 {
+		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to a whole allocatable or pointer array (reallocated when the shapes differ) in an offloaded loop: assign to its section, a(:) = ...")
 		return
 	}
 	if AssignOverlaps(x) {
@@ -779,7 +796,16 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 	}
 	v.arrayCtx = true
 	v.designator(x.LHS)
-	v.expr(x.RHS)
+	if DirectAssign(x) {
+		// Computed straight into the left side: its shape is the
+		// operands' (no array of the iteration).
+		outer := v.direct
+		v.direct = true
+		v.expr(x.RHS)
+		v.direct = outer
+	} else {
+		v.expr(x.RHS)
+	}
 	v.arrayCtx = false
 }
 
