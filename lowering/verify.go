@@ -217,11 +217,11 @@ type verifier struct {
 	// needs storage of its own.
 	actualCtx bool
 	st        *state
-	k       *Kernel
-	proc    *frontend.Procedure // the device procedure being checked
-	checked map[*frontend.Procedure]bool
-	asz     map[*frontend.Symbol]bool // assumed-size arrays reported
-	said    map[string]bool           // component limits reported
+	k         *Kernel
+	proc      *frontend.Procedure // the device procedure being checked
+	checked   map[*frontend.Procedure]bool
+	asz       map[*frontend.Symbol]bool // assumed-size arrays reported
+	said      map[string]bool           // component limits reported
 }
 
 // assumedSize reports (once per kernel and array) an assumed-size dummy
