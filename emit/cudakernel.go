@@ -291,6 +291,7 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		args = append(args, "fgpu_count")
 	}
 	g.line("fgpu_rt_launch_begin(kname, loop);")
+	g.workspaceSetup()
 	g.line("if (ntot > 0) {")
 	g.indent++
 	g.line("int blocks = 1, threads = 1;")
@@ -419,6 +420,14 @@ func deviceParams(k *lowering.Kernel) (decls, args []string) {
 	for _, t := range k.Elems {
 		decls = append(decls, fmt.Sprintf("const fgpu_elem* fgpu_tab%d", t.Slot))
 		args = append(args, fmt.Sprintf("fgpu_tab%d", t.Slot))
+	}
+	for _, w := range k.Workspaces {
+		decls = append(decls, fmt.Sprintf("char* ws%d, int64_t wsb%d", w.Slot, w.Slot))
+		args = append(args, fmt.Sprintf("ws%d, wsb%d", w.Slot, w.Slot))
+		for d := 1; d <= w.Sym.Rank; d++ {
+			decls = append(decls, fmt.Sprintf("int64_t wlo%d_%d, int64_t wex%d_%d", w.Slot, d, w.Slot, d))
+			args = append(args, fmt.Sprintf("wlo%d_%d, wex%d_%d", w.Slot, d, w.Slot, d))
+		}
 	}
 	return decls, args
 }

@@ -644,6 +644,24 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Di
 		}
 		args = append(args, fmt.Sprintf("int(%s, 8)", ix.Lo), fmt.Sprintf("int(%s, 8)", ix.Hi), st)
 	}
+	// The bounds of the arrays of the iterations in workspaces
+	// (lowering/workspace.go): a local() array's own, a block variable's
+	// declared bounds, evaluated here (they read nothing the loop changes).
+	for _, ws := range k.Workspaces {
+		s := ws.Sym
+		for d := 1; d <= s.Rank; d++ {
+			if ws.Local {
+				args = append(args, fmt.Sprintf("lbound(%s, %d, kind=8)", s.Name, d), fmt.Sprintf("ubound(%s, %d, kind=8)", s.Name, d))
+				continue
+			}
+			dim := s.Shape.Dims[d-1]
+			lo := "1_8"
+			if dim.Lo != nil {
+				lo = fmt.Sprintf("int(%s, 8)", dim.Lo)
+			}
+			args = append(args, lo, fmt.Sprintf("int(%s, 8)", dim.Hi))
+		}
+	}
 	indent := leadingSpace(k.Do.Pos.Col)
 	var lines []string
 	for _, t := range k.Elems {
@@ -779,6 +797,15 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
 				dummies = append(dummies, n)
 				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+			}
+		}
+		for _, ws := range k.Workspaces {
+			for d := 1; d <= ws.Sym.Rank; d++ {
+				for _, w := range []string{"wlo", "whi"} {
+					n := fmt.Sprintf("fgpu_%s%d_%d", w, ws.Slot, d)
+					dummies = append(dummies, n)
+					decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+				}
 			}
 		}
 		head := fmt.Sprintf("    subroutine %s(%s) bind(c, name=\"%s\")", k.Name, strings.Join(dummies, ", "), k.Name)

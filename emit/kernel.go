@@ -239,6 +239,11 @@ func (g *kernelGen) emitKernel() {
 	for d := range hintBounds(k) {
 		params = append(params, fmt.Sprintf("int64_t hlo%d, int64_t hhi%d, int64_t hst%d", d+1, d+1, d+1))
 	}
+	for _, w := range k.Workspaces {
+		for d := 1; d <= w.Sym.Rank; d++ {
+			params = append(params, fmt.Sprintf("int64_t wlo%d_%d, int64_t whi%d_%d", w.Slot, d, w.Slot, d))
+		}
+	}
 	loopAt := fmt.Sprintf("%s:%d", k.Do.Pos.File, k.Do.Pos.Line)
 	g.be.kernel(g, params, loopAt)
 }
@@ -357,6 +362,10 @@ func (g *kernelGen) iterationBody() {
 			g.names[s] = cname(s)
 			g.logic[s] = s.Type.Base == frontend.TyLogical
 		}
+	}
+	if len(k.Workspaces) > 0 {
+		// The iteration's number: the slice of each workspace it uses.
+		g.line("const int64_t fgpu_it = %s;", fortranLinear(k, trip))
 	}
 	g.declareLocals()
 	if k.CanStop {
@@ -584,6 +593,12 @@ func redCombine(op, ct, a, b string) string {
 // names an array argument has (b_, lb, sm, ex: constants), so that every
 // reference is written as one of an argument is.
 func (g *kernelGen) localArray(s *frontend.Symbol) {
+	if g.k != nil && g.proc == nil {
+		if w := g.k.WorkspaceOf(s); w != nil {
+			g.workspaceArray(w)
+			return
+		}
+	}
 	n := int64(1)
 	for _, d := range s.Dims {
 		n *= int64(d)
@@ -596,6 +611,48 @@ func (g *kernelGen) localArray(s *frontend.Symbol) {
 		lb, _ := lowering.ConstLowerBound(s, d)
 		g.line("const int64_t lb%d_%s = %d, sm%d_%s = (int64_t)sizeof(%s) * %d, ex%d_%s = %d;", d+1, s.Name, lb, d+1, s.Name, ct, stride, d+1, s.Name, s.Dims[d])
 		stride *= int64(s.Dims[d])
+	}
+	g.line("(void)b_%s;", s.Name)
+}
+
+// workspaceSetup sizes the slices of the kernel's workspaces from the
+// bounds the host evaluated (wlo, whi), one slice an iteration rounded to
+// 16 bytes, and gets the buffer of all of them from the runtime (only the
+// device holds it: nothing is copied).
+func (g *kernelGen) workspaceSetup() {
+	ws := g.k.Workspaces
+	if len(ws) == 0 {
+		return
+	}
+	var total []string
+	for _, w := range ws {
+		var n []string
+		for d := 1; d <= w.Sym.Rank; d++ {
+			g.line("const int64_t wex%d_%d = fgpu_max<int64_t>(whi%d_%d - wlo%d_%d + 1, 0);", w.Slot, d, w.Slot, d, w.Slot, d)
+			n = append(n, fmt.Sprintf("wex%d_%d", w.Slot, d))
+		}
+		g.line("const int64_t wsb%d = (%s * (int64_t)sizeof(%s) + 15) / 16 * 16; // %s", w.Slot, strings.Join(n, " * "), ctype(w.Sym.Type), w.Sym.Name)
+		total = append(total, fmt.Sprintf("wsb%d", w.Slot))
+	}
+	g.line("char* const fgpu_ws = (char*)fgpu_rt_workspace(ntot, %s, kname, loop);", strings.Join(total, " + "))
+	off := "fgpu_ws"
+	for _, w := range ws {
+		g.line("char* const ws%d = %s;", w.Slot, off)
+		off = fmt.Sprintf("ws%d + ntot * wsb%d", w.Slot, w.Slot)
+	}
+}
+
+// workspaceArray declares an array of the iteration in its slice of a
+// workspace (lowering.Workspace): the slice of iteration fgpu_it, the
+// bounds the launch was given.
+func (g *kernelGen) workspaceArray(w *lowering.Workspace) {
+	s := w.Sym
+	ct := ctype(s.Type)
+	g.line("char* const b_%s = ws%d + fgpu_it * wsb%d;", s.Name, w.Slot, w.Slot)
+	stride := "1"
+	for d := 1; d <= s.Rank; d++ {
+		g.line("const int64_t lb%d_%s = wlo%d_%d, sm%d_%s = (int64_t)sizeof(%s) * %s, ex%d_%s = wex%d_%d;", d, s.Name, w.Slot, d, d, s.Name, ct, stride, d, s.Name, w.Slot, d)
+		stride = fmt.Sprintf("%s * wex%d_%d", stride, w.Slot, d)
 	}
 	g.line("(void)b_%s;", s.Name)
 }

@@ -194,6 +194,11 @@ func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 			// Block variables: declared in the procedure and, inside a loop,
 			// in the loop (judged as whole values).
 			x.scopeDecls(k.Scope, c.owners())
+			if len(c.loops) > 0 {
+				for _, s := range k.Scope.Order {
+					x.iterArray(s, c.loops, false)
+				}
+			}
 		}
 	}
 	x.stmts(k.Body, c)
@@ -272,6 +277,9 @@ func (x *extractor) loop(k *frontend.Construct, dir *frontend.DirectiveStmt, c *
 				}
 				v := x.varSite(sym)
 				x.add("locality", l, name("/"+loc.Kind), v, x.site([2]any{loc, i}, pos))
+				if loc.Kind == "local" && !sym.Allocatable && !sym.Pointer {
+					x.iterArray(sym, []ast.Constant{l}, true)
+				}
 				if loc.Kind == "reduce" {
 					x.add("reduce_op", l, v, name("/"+reduceOpName(loc.Op)))
 				}

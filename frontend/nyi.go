@@ -67,6 +67,7 @@ const (
 	NYIDerivedWhole         Limit = "nyi_derived_whole"
 	NYIDerivedComponent     Limit = "nyi_derived_component"
 	NYIDerivedArray         Limit = "nyi_derived_array"
+	NYIWorkspace            Limit = "nyi_workspace"
 )
 
 var limitDocs = map[Limit]string{
@@ -122,6 +123,7 @@ var limitDocs = map[Limit]string{
 	NYIDerivedWhole:         "a derived-type value used whole in device code (passed to a procedure, assigned, local to an iteration, a dummy, local or result of a device procedure): only its components are offloaded yet",
 	NYIDerivedComponent:     "a component kernels do not address yet (a pointer or allocatable scalar component, a component written through a scalar, an allocatable component of an array element)",
 	NYIDerivedArray:         "an array of a derived type whose elements the kernel cannot hold as the host's bytes (type-bound or final procedures, allocatable, pointer, character or polymorphic components)",
+	NYIWorkspace:            "an array of the iterations of run-time shape whose bounds the host cannot work out before the launch (they read the loop index, a value the loop writes or a value of the iteration, or call a procedure)",
 }
 
 // Doc is the limit's catalogue text ("" for a name not in it).

@@ -10,6 +10,9 @@
 //	             read, scalars written, reductions), iteration locals
 //	stops     -- which kernels and device procedures can stop, and the
 //	             numbered stop sites (stops.go, from rules/stops.mg)
+//	workspaces -- the arrays of the iterations of run-time shape that
+//	             live in host-sized per-iteration slices (workspace.go,
+//	             from rules/workspace.mg)
 //	verify    -- every construct of a kernel body is one the emitters
 //	             lower; anything else is a "not yet implemented" error at
 //	             the construct, never dropped and never run on the CPU
@@ -96,6 +99,10 @@ type Kernel struct {
 	// the loop uses through those tables only.
 	Elems     []*ElemTable
 	ElemsOnly map[*frontend.Symbol]bool
+	// Workspaces are the arrays of the iterations whose shape is known
+	// only at run time, in per-iteration slices of a buffer the launch
+	// sizes (workspace.go, from rules/workspace.mg).
+	Workspaces []*Workspace
 }
 
 // ElemTable is an allocatable array component of the elements of an
@@ -146,18 +153,22 @@ var Passes = []Pass{
 	{"extract", extract},
 	{"stops", stops},
 	{"packs", packs},
+	{"workspaces", workspaces},
 	{"verify", verify},
 }
 
 type state struct {
-	prog  *frontend.Program
-	cr    *rules.CheckResult
-	opts  Options
-	plan  *Plan
-	diags frontend.Diagnostics
-	loops []*loopInfo
-	sites map[*frontend.Construct]string // loop -> site name (loopSite)
-	ix    *derived                       // derivedIndex
+	// unsized are the arrays of the iterations the host cannot size
+	// (workspace.go reported them).
+	unsized map[*frontend.Symbol]bool
+	prog    *frontend.Program
+	cr      *rules.CheckResult
+	opts    Options
+	plan    *Plan
+	diags   frontend.Diagnostics
+	loops   []*loopInfo
+	sites   map[*frontend.Construct]string // loop -> site name (loopSite)
+	ix      *derived                       // derivedIndex
 	// extends holds the derived types some type of the program extends
 	// (verify.go, extended).
 	extends map[*frontend.DerivedType]bool

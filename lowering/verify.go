@@ -153,6 +153,9 @@ func (v *verifier) temp(e *frontend.Expr) bool {
 func verify(st *state) {
 	for _, k := range st.plan.Kernels {
 		v := &verifier{st: st, k: k}
+		if k.Grouped && len(k.Workspaces) > 0 {
+			v.nyi(frontend.NYIWorkspace, k.Workspaces[0].Sym.Pos, "the run-time sized array %s of the iterations of a loop whose nested loop is shared out by the threads of a block", k.Workspaces[0].Sym.Name)
+		}
 		v.noHoisting("the mask of the loop", k.Do.Concurrent.Mask)
 		v.stmts(k.Loop.Body, 0)
 		for _, p := range k.Params {
@@ -195,7 +198,7 @@ func verify(st *state) {
 		for _, l := range k.Locals {
 			v.typeOK(l.Sym.Type, l.Sym.Pos, l.Sym.Name)
 			v.defaultInit(l.Sym)
-			if l.Sym.Rank != 0 && (!FixedShape(l.Sym) || l.InitFrom) {
+			if l.Sym.Rank != 0 && (!FixedShape(l.Sym) && k.WorkspaceOf(l.Sym) == nil && !st.unsized[l.Sym] || l.InitFrom) {
 				v.nyi(frontend.NYILocalArray, l.Sym.Pos, "the local array %s in an offloaded loop (only arrays of a constant shape, local, not local_init)", l.Sym.Name)
 			}
 		}
@@ -369,7 +372,8 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					if s.Kind == frontend.SymVariable {
 						v.typeOK(s.Type, s.Pos, s.Name)
 						v.defaultInit(s)
-						if s.Rank != 0 && !FixedShape(s) || s.Init != nil {
+						ws := v.proc == nil && (v.k.WorkspaceOf(s) != nil || v.st.unsized[s])
+						if s.Rank != 0 && !FixedShape(s) && !ws || s.Init != nil {
 							v.nyi(frontend.NYIBlock, s.Pos, "the block variable %s (an array whose shape is not constant, or initialised) in an offloaded loop", s.Name)
 						}
 					}
@@ -827,7 +831,7 @@ func AssignOverlaps(x *frontend.AssignStmt) bool {
 			return
 		}
 		if e.Kind == frontend.EName || e.Kind == frontend.ERef && e.Ref == frontend.RefElement {
-			if rootOf(e) == lhsRoot && e.String() != x.LHS.String() {
+			if rootOf(e) == lhsRoot && e.String() != x.LHS.String() && !alignedSection(e, x.LHS) {
 				overlap = true
 			}
 			if e.Kind == frontend.ERef {
@@ -848,6 +852,31 @@ func AssignOverlaps(x *frontend.AssignStmt) bool {
 	}
 	refs(x.RHS)
 	return overlap
+}
+
+// alignedSection reports a section r of the assigned array that can share
+// with the assigned section l only elements at the same position of the
+// elementwise loop: the same ranges in the same dimensions (written
+// alike), scalar subscripts elsewhere (a(k, k:n) read while a(r, k:n) is
+// assigned: when r = k each element is read before it is written, by the
+// same step of the loop).
+func alignedSection(r, l *frontend.Expr) bool {
+	if r.Kind != frontend.ERef || l.Kind != frontend.ERef || len(r.Args) != len(l.Args) || r.X.Kind != frontend.EName || l.X.Kind != frontend.EName {
+		return false
+	}
+	for d := range r.Args {
+		ra, la := r.Args[d], l.Args[d]
+		switch {
+		case ra.Kind == frontend.ERange && la.Kind == frontend.ERange:
+			if ra.String() != la.String() {
+				return false
+			}
+		case ra.Kind != frontend.ERange && la.Kind != frontend.ERange && ra.Rank == 0 && la.Rank == 0:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // resultArrayOK reports an array function result device code holds: of

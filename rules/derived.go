@@ -168,3 +168,21 @@ func (r *Result) WrittenBuffers() []SitePair {
 // Aliases is the associate names and the variables of their selectors: A
 // the associate name, B the variable (a fact of package facts, alias).
 func (r *Result) Aliases() []SitePair { return r.pairs("alias") }
+
+// Workspaces is the arrays of the iterations that live in per-iteration
+// slices of a host-sized workspace: A the loop, B the variable
+// (workspace.mg, workspace).
+func (r *Result) Workspaces() []SitePair { return r.pairs("workspace") }
+
+// WorkspaceUnsized is why the host cannot size an array of the iterations
+// (workspace.mg, workspace_unsized).
+type WorkspaceUnsized struct{ Loop, Var, Reason, What string }
+
+// WorkspacesUnsized lists workspace_unsized.
+func (r *Result) WorkspacesUnsized() []WorkspaceUnsized {
+	var out []WorkspaceUnsized
+	for _, f := range r.Facts("workspace_unsized") {
+		out = append(out, WorkspaceUnsized{sym(f.Args[0]), sym(f.Args[1]), strings.TrimPrefix(sym(f.Args[2]), "/"), sym(f.Args[3])})
+	}
+	return out
+}

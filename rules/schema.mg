@@ -197,6 +197,21 @@ Decl dc_mask_read(L, V)
          arg(L, "loop"), arg(V, "variable")]
   bound [/name, /name].
 
+Decl iter_array(L, V)
+  descr [doc("V is an array of the iterations of parallel loop L whose shape is not a constant: a block variable of its body (at any depth) with extents or lower bounds that are not constants, or a local() array of such a shape."),
+         arg(L, "loop"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl extent_read(V, X)
+  descr [doc("The bounds of the declaration of block array V read the value of variable X (not an argument of size, lbound, ubound or len, which ask for a shape)."),
+         arg(V, "variable"), arg(X, "variable")]
+  bound [/name, /name].
+
+Decl extent_call(V, S)
+  descr [doc("The bounds of the declaration of block array V reference a procedure of the program (not an intrinsic) at S."),
+         arg(V, "variable"), arg(S, "where")]
+  bound [/name, /name].
+
 Decl assign_ref(S, R, Side, V, First)
   descr [doc("R is an element reference to array V in the assignment S, a statement directly in the body of a do concurrent loop: Side /lhs (the assigned element) or /rhs (an element the value reads, at any depth). First is the variable that is R's whole first subscript, or /none."),
          arg(S, "assignment"), arg(R, "element reference"), arg(Side, "/lhs or /rhs"), arg(V, "array"), arg(First, "variable of the first subscript, or /none")]

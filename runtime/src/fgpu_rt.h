@@ -161,6 +161,14 @@ typedef struct {
     int64_t sm[7];    /* its byte strides */
     int64_t ex[7];    /* its extents */
 } fgpu_elem;
+/* The workspace of a launch (lowering/workspace.go): n slices of slice
+ * bytes, one an iteration, for the arrays of the iterations whose shape is
+ * known only at run time. Only the device holds it (nothing is copied in or
+ * back); what a slice holds on entry is undefined. One buffer, grown when a
+ * launch needs more: the launches that used the old one complete first
+ * (stream order). Null when n or slice is 0; an error that names the loop
+ * when it does not fit. */
+void* fgpu_rt_workspace(int64_t n, int64_t slice, const char* kernel, const char* loop);
 void fgpu_rt_elem(int slot, const CFI_cdesc_t* a, const int64_t* lb);
 void fgpu_rt_elem_none(int slot);
 const fgpu_elem* fgpu_rt_elem_table(int slot, int written, const char* kernel, const char* loop);

@@ -574,6 +574,41 @@ extern "C" void fgpu_rt_elem(int slot, const CFI_cdesc_t* a, const int64_t* lb) 
     elem_pending(slot).push_back(e);
 }
 
+extern "C" void* fgpu_rt_workspace(int64_t n, int64_t slice, const char* kernel, const char* loop) {
+    static void* buf = nullptr;
+    static size_t cap = 0;
+    static bool on_dev = false;
+    if (n <= 0 || slice <= 0) return nullptr;
+    char msg[512];
+    if (slice > INT64_MAX / n) {
+        std::snprintf(msg, sizeof msg,
+                      "the workspace of the arrays of the iterations (%lld iterations of %lld bytes) is larger than "
+                      "the address space",
+                      (long long)n, (long long)slice);
+        fgpu_fatal(kernel, loop, msg);
+    }
+    size_t bytes = (size_t)(n * slice);
+    bool dev = mode == DEVICE;
+    if (bytes <= cap && dev == on_dev) return buf;
+    if (buf != nullptr) {
+        if (on_dev)
+            fgpu_dev_free(buf, cap, kernel, loop);
+        else
+            std::free(buf);
+    }
+    buf = dev ? fgpu_dev_alloc(bytes, kernel, loop) : std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+    cap = buf != nullptr ? bytes : 0;
+    on_dev = dev;
+    if (buf == nullptr) {
+        std::snprintf(msg, sizeof msg,
+                      "out of %s memory for the workspace of the arrays of the iterations: %zu bytes (%lld "
+                      "iterations of %lld bytes)",
+                      dev ? "device" : "host", bytes, (long long)n, (long long)slice);
+        fgpu_fatal(kernel, loop, msg);
+    }
+    return buf;
+}
+
 extern "C" void fgpu_rt_elem_none(int slot) {
     elem_slot_check(slot);
     elem_pending(slot).push_back(ElemPending{});

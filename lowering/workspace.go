@@ -1,0 +1,98 @@
+package lowering
+
+// This file reads what rules/workspace.mg decided: the arrays of the
+// iterations whose shape is known only at run time that live in
+// per-iteration slices of a workspace the host sizes before the launch
+// (design doc, "The offloading pipeline"). The launch is handed the bounds
+// of each (evaluated where the loop is: the rule admitted only bounds the
+// loop does not change), sizes a slice by them, and each iteration uses
+// the slice of its number. An array the host cannot size is a "not yet
+// implemented" error naming what its bounds read.
+
+import (
+	"sort"
+
+	"fgpu/frontend"
+)
+
+// Workspace is an array of the iterations of a kernel in per-iteration
+// slices of a host-sized buffer.
+type Workspace struct {
+	Sym *frontend.Symbol
+	// Local: a local() array of the loop (the launch reads its bounds);
+	// otherwise a block variable whose declared bounds the launch
+	// evaluates.
+	Local bool
+	Slot  int // 0, 1, ... in the kernel
+}
+
+// workspaceReasons words workspace_unsized's reasons.
+var workspaceReasons = map[string]string{
+	"loop_index":      "reads the loop index %s (its size would change from one iteration to the next)",
+	"written":         "reads %s, which the loop writes",
+	"iteration_value": "reads %s, a value of the iteration",
+	"call":            "calls a procedure",
+}
+
+// workspaces gives each kernel its workspaces.
+func workspaces(st *state) {
+	if st.cr == nil || st.cr.Result == nil || st.cr.Facts == nil {
+		return
+	}
+	loopOf := st.kernelsByLoop()
+	vars := st.cr.Facts.Vars
+	for _, u := range st.cr.Result.WorkspacesUnsized() {
+		k := loopOf[u.Loop]
+		s := vars[u.Var]
+		if k == nil || s == nil {
+			continue
+		}
+		if st.unsized == nil {
+			st.unsized = map[*frontend.Symbol]bool{}
+		}
+		if st.unsized[s] {
+			continue // one error an array
+		}
+		st.unsized[s] = true
+		what := "a procedure"
+		if x := vars[u.What]; x != nil {
+			what = x.Name
+		}
+		why := workspaceReasons[u.Reason]
+		if why == "" {
+			why = u.Reason
+		}
+		st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, s.Pos, k.Do.Pos,
+			"the array %s of the iterations, whose bounds the host cannot work out before the launch (workspace %s cannot be sized on the host: its declaration "+why+")", s.Name, s.Name, what))
+	}
+	for _, p := range st.cr.Result.Workspaces() {
+		k := loopOf[p.A]
+		s := vars[p.B]
+		if k == nil || s == nil {
+			continue
+		}
+		local := false
+		for _, l := range k.Locals {
+			if l.Sym == s {
+				local = true
+			}
+		}
+		k.Workspaces = append(k.Workspaces, &Workspace{Sym: s, Local: local})
+	}
+	for _, k := range st.plan.Kernels {
+		sort.Slice(k.Workspaces, func(i, j int) bool { return k.Workspaces[i].Sym.Pos.Before(k.Workspaces[j].Sym.Pos) })
+		for i, w := range k.Workspaces {
+			w.Slot = i
+		}
+	}
+}
+
+// WorkspaceOf is the workspace of array s in kernel k, or nil.
+func (k *Kernel) WorkspaceOf(s *frontend.Symbol) *Workspace {
+	for _, w := range k.Workspaces {
+		if w.Sym == s {
+			return w
+		}
+	}
+	return nil
+}

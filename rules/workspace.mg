@@ -1,0 +1,39 @@
+# workspace.mg -- per-iteration workspaces for arrays of run-time shape.
+# Design doc: "The offloading pipeline" (an array an iteration needs whose
+# size is known only at run time lives in a buffer the host allocates
+# before the launch, one slice per iteration, when the host can size it;
+# a size may not read a value the loop writes).
+# An array of the iterations whose shape is not a constant (iter_array: a
+# block variable w(m) of the body, a local() array of the procedure's run-time
+# shape) gets a slice of a host-sized workspace when the host can evaluate
+# its bounds before the launch: they read only variables the loop does not
+# write, that are neither loop indices nor variables of the iteration
+# (block variables, associate names), and call no procedure of the program.
+# A local() array exists on the host: the launch reads its bounds.
+# Reads: iter_array, extent_read, extent_call, loop_writes (access.mg),
+# var_attr, declares, alias.
+# Derives: workspace, workspace_unsized. Lowering reads both
+# (Kernel.Workspaces; an unsized array is a "not yet implemented" error
+# naming the reason) and never re-decides them.
+
+Decl workspace(L, V)
+  descr [doc("Array V of the iterations of loop L lives in per-iteration slices of a workspace the host sizes before the launch."),
+         arg(L, "loop"), arg(V, "variable")].
+
+Decl workspace_unsized(L, V, Reason, X)
+  descr [doc("The host cannot size array V of the iterations of loop L before the launch: its bounds read X, Reason /loop_index (an index: the size would change from one iteration to the next), /written (a variable the loop writes), /iteration_value (a variable of the iteration), or call a procedure at X (/call)."),
+         arg(L, "loop"), arg(V, "variable"), arg(Reason, "reason"), arg(X, "variable or site")].
+
+Decl has_workspace_unsized(L, V)
+  descr [doc("Some workspace_unsized reason holds for array V of loop L."),
+         arg(L, "loop"), arg(V, "variable")].
+
+workspace_unsized(L, V, /loop_index, X) :- iter_array(L, V), extent_read(V, X), var_attr(X, /index).
+workspace_unsized(L, V, /written, X) :- iter_array(L, V), extent_read(V, X), loop_writes(L, X).
+workspace_unsized(L, V, /iteration_value, X) :- iter_array(L, V), extent_read(V, X), declares(L, X, _).
+workspace_unsized(L, V, /iteration_value, X) :- iter_array(L, V), extent_read(V, X), alias(X, _).
+workspace_unsized(L, V, /call, S) :- iter_array(L, V), extent_call(V, S).
+
+has_workspace_unsized(L, V) :- workspace_unsized(L, V, _, _).
+
+workspace(L, V) :- iter_array(L, V), !has_workspace_unsized(L, V).
