@@ -424,6 +424,13 @@ func deviceParams(k *lowering.Kernel) (decls, args []string) {
 	for _, w := range k.Workspaces {
 		decls = append(decls, fmt.Sprintf("char* ws%d, int64_t wsb%d", w.Slot, w.Slot))
 		args = append(args, fmt.Sprintf("ws%d, wsb%d", w.Slot, w.Slot))
+		if w.Varying {
+			for i, x := range w.Parts {
+				decls = append(decls, fmt.Sprintf("%s wv%d_%d", ctype(x.Type), w.Slot, i))
+				args = append(args, fmt.Sprintf("wv%d_%d", w.Slot, i))
+			}
+			continue
+		}
 		for d := 1; d <= w.Sym.Rank; d++ {
 			decls = append(decls, fmt.Sprintf("int64_t wlo%d_%d, int64_t wex%d_%d", w.Slot, d, w.Slot, d))
 			args = append(args, fmt.Sprintf("wlo%d_%d, wex%d_%d", w.Slot, d, w.Slot, d))

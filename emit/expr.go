@@ -82,6 +82,9 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 	if e == nil {
 		return ""
 	}
+	if n, ok := g.subst[e]; ok {
+		return n
+	}
 	e = g.tempRef(e)
 	if e.Const != nil && !e.Const.IsArray() && e.Type.Base != frontend.TyDerived {
 		if s, ok := literal(e.Const, e.Type); ok {

@@ -647,8 +647,19 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Di
 	// The bounds of the arrays of the iterations in workspaces
 	// (lowering/workspace.go): a local() array's own, a block variable's
 	// declared bounds, evaluated here (they read nothing the loop changes).
+	var varying []*lowering.Workspace
 	for _, ws := range k.Workspaces {
 		s := ws.Sym
+		if ws.Varying {
+			// The largest slice over the iterations (varyingMax, below),
+			// and the parts of the bounds that read no index.
+			varying = append(varying, ws)
+			args = append(args, fmt.Sprintf("fgpu_wm%d", ws.Slot))
+			for _, x := range ws.Parts {
+				args = append(args, x.String())
+			}
+			continue
+		}
 		for d := 1; d <= s.Rank; d++ {
 			if ws.Local {
 				args = append(args, fmt.Sprintf("lbound(%s, %d, kind=8)", s.Name, d), fmt.Sprintf("ubound(%s, %d, kind=8)", s.Name, d))
@@ -680,7 +691,12 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Di
 			indent+"  end do",
 			indent+"end block")
 	}
-	lines = append(lines, wrap(fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", indent, k.Name, strings.Join(args, ", ")))...)
+	call := wrap(fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", indent, k.Name, strings.Join(args, ", ")))
+	if len(varying) > 0 {
+		lines = append(lines, varyingMax(k, varying, indent, call)...)
+	} else {
+		lines = append(lines, call...)
+	}
 	return edit{from: k.Do.Pos.Line, to: end.EndLine, lines: lines}, uses
 }
 
@@ -800,6 +816,13 @@ func interfaceModule(name string, plan *lowering.Plan) string {
 			}
 		}
 		for _, ws := range k.Workspaces {
+			if ws.Varying {
+				add(fmt.Sprintf("fgpu_wm%d", ws.Slot), "integer(8), value")
+				for i, x := range ws.Parts {
+					add(fmt.Sprintf("fgpu_wv%d_%d", ws.Slot, i), x.Type.String()+", value")
+				}
+				continue
+			}
 			for d := 1; d <= ws.Sym.Rank; d++ {
 				for _, w := range []string{"wlo", "whi"} {
 					n := fmt.Sprintf("fgpu_%s%d_%d", w, ws.Slot, d)
@@ -882,4 +905,51 @@ func nameAtLoop(k *lowering.Kernel, s *frontend.Symbol) (name, use string, ok bo
 	}
 	alias := "fgpu_u_" + u.Name
 	return alias, fmt.Sprintf("  use %s, only: %s => %s  ! fgpu: a variable a procedure the loop calls uses", u.Scope.Unit.Name, alias, u.Name), true
+}
+
+// varyingMax wraps the launch call in a block that goes over the
+// iterations first, with the loop's indices as variables of the block (so
+// the bounds read as written), and finds the largest number of elements
+// each workspace whose bounds read an index needs (lowering.Workspace,
+// Varying): the launch gives every slice that room.
+func varyingMax(k *lowering.Kernel, ws []*lowering.Workspace, indent string, call []string) []string {
+	in := indent + "  "
+	lines := []string{indent + "block  ! fgpu: the largest slices of the arrays of the iterations"}
+	for _, w := range ws {
+		lines = append(lines, fmt.Sprintf("%sinteger(8) :: fgpu_wm%d", in, w.Slot))
+	}
+	for _, ix := range k.Indices {
+		lines = append(lines, fmt.Sprintf("%s%s :: %s", in, ix.Type, ix.Name))
+	}
+	for _, w := range ws {
+		lines = append(lines, fmt.Sprintf("%sfgpu_wm%d = 0", in, w.Slot))
+	}
+	depth := in
+	for d, b := range k.Bounds {
+		st := ""
+		if b.Step != nil {
+			st = fmt.Sprintf(", %s", b.Step)
+		}
+		lines = append(lines, fmt.Sprintf("%sdo %s = %s, %s%s", depth, k.Indices[d].Name, b.Lo, b.Hi, st))
+		depth += "  "
+	}
+	for _, w := range ws {
+		var n []string
+		for _, dim := range w.Sym.Shape.Dims {
+			lo := "1_8"
+			if dim.Lo != nil {
+				lo = fmt.Sprintf("int(%s, 8)", dim.Lo)
+			}
+			n = append(n, fmt.Sprintf("max(0_8, int(%s, 8) - %s + 1)", dim.Hi, lo))
+		}
+		lines = append(lines, wrap(fmt.Sprintf("%sfgpu_wm%d = max(fgpu_wm%d, %s)", depth, w.Slot, w.Slot, strings.Join(n, " * ")))...)
+	}
+	for range k.Bounds {
+		depth = depth[:len(depth)-2]
+		lines = append(lines, depth+"end do")
+	}
+	for _, l := range call {
+		lines = append(lines, "  "+l)
+	}
+	return append(lines, indent+"end block")
 }

@@ -73,6 +73,9 @@ type kernelGen struct {
 	// overlap marks the right sides of array assignments that read the
 	// assigned array through another designator (section.go, arrayAssign).
 	overlap map[*frontend.Expr]bool
+	// subst gives C names to expressions the host evaluated (the parts of
+	// the bounds of a workspace array whose bounds read an index).
+	subst map[*frontend.Expr]string
 }
 
 func ctype(t frontend.Type) string {
@@ -240,6 +243,13 @@ func (g *kernelGen) emitKernel() {
 		params = append(params, fmt.Sprintf("int64_t hlo%d, int64_t hhi%d, int64_t hst%d", d+1, d+1, d+1))
 	}
 	for _, w := range k.Workspaces {
+		if w.Varying {
+			params = append(params, fmt.Sprintf("int64_t wm%d", w.Slot))
+			for i, x := range w.Parts {
+				params = append(params, fmt.Sprintf("%s wv%d_%d", ctype(x.Type), w.Slot, i))
+			}
+			continue
+		}
 		for d := 1; d <= w.Sym.Rank; d++ {
 			params = append(params, fmt.Sprintf("int64_t wlo%d_%d, int64_t whi%d_%d", w.Slot, d, w.Slot, d))
 		}
@@ -626,6 +636,11 @@ func (g *kernelGen) workspaceSetup() {
 	}
 	var total []string
 	for _, w := range ws {
+		if w.Varying {
+			g.line("const int64_t wsb%d = (wm%d * (int64_t)sizeof(%s) + 15) / 16 * 16; // %s (the largest iteration's)", w.Slot, w.Slot, ctype(w.Sym.Type), w.Sym.Name)
+			total = append(total, fmt.Sprintf("wsb%d", w.Slot))
+			continue
+		}
 		var n []string
 		for d := 1; d <= w.Sym.Rank; d++ {
 			g.line("const int64_t wex%d_%d = fgpu_max<int64_t>(whi%d_%d - wlo%d_%d + 1, 0);", w.Slot, d, w.Slot, d, w.Slot, d)
@@ -649,6 +664,30 @@ func (g *kernelGen) workspaceArray(w *lowering.Workspace) {
 	s := w.Sym
 	ct := ctype(s.Type)
 	g.line("char* const b_%s = ws%d + fgpu_it * wsb%d;", s.Name, w.Slot, w.Slot)
+	if w.Varying {
+		// This iteration's bounds, from the parts the host evaluated and
+		// the indices (it uses the leading part of its slice).
+		if g.subst == nil {
+			g.subst = map[*frontend.Expr]string{}
+		}
+		for i, x := range w.Parts {
+			g.subst[x] = fmt.Sprintf("wv%d_%d", w.Slot, i)
+		}
+		stride := "(int64_t)sizeof(" + ct + ")"
+		for d, dim := range s.Shape.Dims {
+			lo := "1"
+			if dim.Lo != nil {
+				lo = g.convertTo(dim.Lo, "int64_t")
+			}
+			g.line("const int64_t lb%d_%s = %s, sm%d_%s = %s, ex%d_%s = fgpu_max<int64_t>(%s - lb%d_%s + 1, 0);", d+1, s.Name, lo, d+1, s.Name, stride, d+1, s.Name, g.convertTo(dim.Hi, "int64_t"), d+1, s.Name)
+			stride = fmt.Sprintf("sm%d_%s * ex%d_%s", d+1, s.Name, d+1, s.Name)
+		}
+		for _, x := range w.Parts {
+			delete(g.subst, x)
+		}
+		g.line("(void)b_%s;", s.Name)
+		return
+	}
 	stride := "1"
 	for d := 1; d <= s.Rank; d++ {
 		g.line("const int64_t lb%d_%s = wlo%d_%d, sm%d_%s = (int64_t)sizeof(%s) * %s, ex%d_%s = wex%d_%d;", d, s.Name, w.Slot, d, d, s.Name, ct, stride, d, s.Name, w.Slot, d)

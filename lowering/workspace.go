@@ -23,7 +23,14 @@ type Workspace struct {
 	// otherwise a block variable whose declared bounds the launch
 	// evaluates.
 	Local bool
-	Slot  int // 0, 1, ... in the kernel
+	// Varying: its bounds read an index of the iterations
+	// (workspace_varying): each iteration works out its own from Parts,
+	// the values of the parts of its bounds that read no index, which the
+	// host evaluates and hands over with the largest slice (in elements)
+	// over the iterations.
+	Varying bool
+	Parts   []*frontend.Expr
+	Slot    int // 0, 1, ... in the kernel
 }
 
 // workspaceReasons words workspace_unsized's reasons.
@@ -79,6 +86,32 @@ func workspaces(st *state) {
 		}
 		k.Workspaces = append(k.Workspaces, &Workspace{Sym: s, Local: local})
 	}
+	varying := map[[2]string]bool{}
+	for _, p := range st.cr.Result.WorkspacesVarying() {
+		varying[[2]string{p.A, p.B}] = true
+	}
+	for _, p := range st.cr.Result.Workspaces() {
+		if !varying[[2]string{p.A, p.B}] {
+			continue
+		}
+		k := loopOf[p.A]
+		if k == nil {
+			continue
+		}
+		if w := k.WorkspaceOf(vars[p.B]); w != nil && !w.Local {
+			w.Varying = true
+			for _, d := range w.Sym.Shape.Dims {
+				w.Parts = append(w.Parts, IndexFreeParts(d.Lo, k.Indices)...)
+				w.Parts = append(w.Parts, IndexFreeParts(d.Hi, k.Indices)...)
+			}
+			for _, x := range w.Parts {
+				if x.Rank != 0 || !TypeSupported(x.Type) {
+					st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, x.Pos, k.Do.Pos,
+						"the bounds of the array %s of the iterations read %s with the loop index: the host cannot hand the value over (only scalars)", w.Sym.Name, x))
+				}
+			}
+		}
+	}
 	for _, k := range st.plan.Kernels {
 		sort.Slice(k.Workspaces, func(i, j int) bool { return k.Workspaces[i].Sym.Pos.Before(k.Workspaces[j].Sym.Pos) })
 		for i, w := range k.Workspaces {
@@ -95,4 +128,49 @@ func (k *Kernel) WorkspaceOf(s *frontend.Symbol) *Workspace {
 		}
 	}
 	return nil
+}
+
+// IndexFreeParts are the largest parts of expression e that read none of
+// the indices and are not constants: what the host evaluates for an
+// iteration's bounds.
+func IndexFreeParts(e *frontend.Expr, indices []*frontend.Symbol) []*frontend.Expr {
+	if e == nil || e.Const != nil {
+		return nil
+	}
+	isIndex := map[*frontend.Symbol]bool{}
+	for _, ix := range indices {
+		isIndex[ix] = true
+	}
+	reads := func(x *frontend.Expr) bool {
+		found := false
+		frontend.Inspect(x, func(n frontend.Node) bool {
+			if y, ok := n.(*frontend.Expr); ok && y.Kind == frontend.EName && y.Sym != nil && isIndex[frontend.UltimateSymbol(y.Sym)] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	var out []*frontend.Expr
+	var walk func(x *frontend.Expr)
+	walk = func(x *frontend.Expr) {
+		if x == nil || x.Const != nil {
+			return
+		}
+		if !reads(x) {
+			out = append(out, x)
+			return
+		}
+		if x.Kind == frontend.EKeyword {
+			walk(x.X)
+			return
+		}
+		walk(x.X)
+		walk(x.Y)
+		for _, a := range x.Args {
+			walk(a)
+		}
+	}
+	walk(e)
+	return out
 }

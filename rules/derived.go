@@ -186,3 +186,7 @@ func (r *Result) WorkspacesUnsized() []WorkspaceUnsized {
 	}
 	return out
 }
+
+// WorkspacesVarying is the workspace arrays whose bounds read an index of
+// the iterations (workspace.mg, workspace_varying).
+func (r *Result) WorkspacesVarying() []SitePair { return r.pairs("workspace_varying") }

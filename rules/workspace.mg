@@ -10,11 +10,16 @@
 # write, that are neither loop indices nor variables of the iteration
 # (block variables, associate names), and call no procedure of the program.
 # A local() array exists on the host: the launch reads its bounds.
+# Bounds that read an index of the loop (or of a loop combined with it,
+# nest.mg) change from one iteration to the next: each iteration works out
+# its own, and the host gives every slice room for the largest, going over
+# the iterations before the launch (workspace_varying). The index of a
+# loop nested otherwise would change inside an iteration: unsized.
 # Reads: iter_array, extent_read, extent_call, loop_writes (access.mg),
-# var_attr, declares, alias.
-# Derives: workspace, workspace_unsized. Lowering reads both
-# (Kernel.Workspaces; an unsized array is a "not yet implemented" error
-# naming the reason) and never re-decides them.
+# var_attr, declares, alias, loop_index, nest_combined (nest.mg).
+# Derives: workspace, workspace_varying, workspace_unsized. Lowering reads
+# them (Kernel.Workspaces; an unsized array is a "not yet implemented"
+# error naming the reason) and never re-decides them.
 
 Decl workspace(L, V)
   descr [doc("Array V of the iterations of loop L lives in per-iteration slices of a workspace the host sizes before the launch."),
@@ -24,11 +29,22 @@ Decl workspace_unsized(L, V, Reason, X)
   descr [doc("The host cannot size array V of the iterations of loop L before the launch: its bounds read X, Reason /loop_index (an index: the size would change from one iteration to the next), /written (a variable the loop writes), /iteration_value (a variable of the iteration), or call a procedure at X (/call)."),
          arg(L, "loop"), arg(V, "variable"), arg(Reason, "reason"), arg(X, "variable or site")].
 
+Decl workspace_varying(L, V)
+  descr [doc("The bounds of workspace array V of loop L read an index of the iterations: each iteration works out its own, the host sizes the slices for the largest."),
+         arg(L, "loop"), arg(V, "variable")].
+
+Decl iteration_index(L, X)
+  descr [doc("X is an index of the iterations of loop L: of L, or of a loop combined with it (one iteration space)."),
+         arg(L, "loop"), arg(X, "variable")].
+
 Decl has_workspace_unsized(L, V)
   descr [doc("Some workspace_unsized reason holds for array V of loop L."),
          arg(L, "loop"), arg(V, "variable")].
 
-workspace_unsized(L, V, /loop_index, X) :- iter_array(L, V), extent_read(V, X), var_attr(X, /index).
+iteration_index(L, X) :- loop_index(L, X).
+iteration_index(O, X) :- nest_combined(I, O), iteration_index(I, X).
+
+workspace_unsized(L, V, /loop_index, X) :- iter_array(L, V), extent_read(V, X), var_attr(X, /index), !iteration_index(L, X).
 workspace_unsized(L, V, /written, X) :- iter_array(L, V), extent_read(V, X), loop_writes(L, X).
 workspace_unsized(L, V, /iteration_value, X) :- iter_array(L, V), extent_read(V, X), declares(L, X, _).
 workspace_unsized(L, V, /iteration_value, X) :- iter_array(L, V), extent_read(V, X), alias(X, _).
@@ -37,3 +53,5 @@ workspace_unsized(L, V, /call, S) :- iter_array(L, V), extent_call(V, S).
 has_workspace_unsized(L, V) :- workspace_unsized(L, V, _, _).
 
 workspace(L, V) :- iter_array(L, V), !has_workspace_unsized(L, V).
+
+workspace_varying(L, V) :- workspace(L, V), extent_read(V, X), iteration_index(L, X).
