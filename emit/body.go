@@ -86,7 +86,7 @@ func (g *kernelGen) stmt1(s frontend.Stmt) {
 			g.line("return;")
 		}
 	case *frontend.CallStmt:
-		g.line("%s;", g.callProc(x.Pos, x.Proc, callActuals(x.Callee, x.Proc, x.Args)))
+		g.line("%s;", g.callProc(x.Pos, x.Callee, x.Proc, callActuals(x.Callee, x.Proc, x.Args)))
 		g.markCallWrites(x)
 		if g.procStops(x.Proc) || g.exprsStop(x.Args) {
 			g.stopTest()

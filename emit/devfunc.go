@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"fgpu/facts"
 	"fgpu/frontend"
 	"fgpu/lowering"
 )
@@ -108,6 +109,14 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 			params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, r.Name, d, r.Name, d, r.Name))
 		}
 	}
+	for _, l := range facts.RuntimeLocals(p) {
+		// A run-time sized local: the array each call passes for it
+		// (design doc, "The offloading pipeline").
+		params = append(params, "char* b_"+l.Name)
+		for d := 1; d <= l.Rank; d++ {
+			params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, l.Name, d, l.Name, d, l.Name))
+		}
+	}
 	for _, h := range hiddenVars(funcs, p) {
 		// A module or host variable (lowering/hidden.go): as the kernel
 		// holds it.
@@ -175,8 +184,12 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 	}
 	g.line("FGPU_FN %s %s(%s) {", ret, name, strings.Join(params, ", "))
 	g.indent++
+	runtime := map[*frontend.Symbol]bool{}
+	for _, l := range facts.RuntimeLocals(p) {
+		runtime[l] = true
+	}
 	for _, s := range p.Scope.Order {
-		if s.Kind != frontend.SymVariable || s.Dummy || s == p.Result && s.Rank > 0 {
+		if s.Kind != frontend.SymVariable || s.Dummy || s == p.Result && s.Rank > 0 || runtime[s] {
 			continue
 		}
 		if s.Rank > 0 {
@@ -205,7 +218,7 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 }
 
 // callProc writes a call of a device function.
-func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*frontend.Expr) string {
+func (g *kernelGen) callProc(pos frontend.Pos, callee *frontend.Expr, p *frontend.Procedure, args []*frontend.Expr) string {
 	if p == nil || g.funcs == nil {
 		g.nyi(frontend.NYICallArgument, pos, "this call in an offloaded loop")
 		return "0"
@@ -262,6 +275,23 @@ func (g *kernelGen) callProc(pos frontend.Pos, p *frontend.Procedure, args []*fr
 			return "0"
 		}
 		as = append(as, g.arrayArg(args[len(p.Dummies)], r)...)
+	}
+	for _, l := range facts.RuntimeLocals(p) {
+		// The array this call passes for a run-time sized local of the
+		// callee: a slice of the kernel's workspace (lowering/workspace.go).
+		var w *lowering.Workspace
+		if g.k != nil && g.proc == nil {
+			w = g.k.CallWorkspace(callee, l)
+		}
+		if w == nil {
+			g.internal(pos, "the run-time sized local %s of %s has no workspace at this call", l.Name, p.Name)
+			return "0"
+		}
+		n := w.Sym.Name
+		as = append(as, "b_"+n)
+		for d := 1; d <= l.Rank; d++ {
+			as = append(as, fmt.Sprintf("lb%d_%s, sm%d_%s, ex%d_%s", d, n, d, n, d, n))
+		}
 	}
 	for _, h := range hiddenVars(g.funcs, p) {
 		// The caller's own hold of the variable: the kernel's parameter,

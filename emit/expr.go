@@ -127,7 +127,7 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 		case frontend.RefIntrinsic:
 			return g.intrinsic(e)
 		case frontend.RefFunction:
-			return g.callProc(e.Pos, e.Proc, callActuals(e, e.Proc, e.Args))
+			return g.callProc(e.Pos, e, e.Proc, callActuals(e, e.Proc, e.Args))
 		case frontend.RefStructure:
 			return g.constructor(e)
 		}

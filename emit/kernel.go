@@ -484,6 +484,13 @@ func fortranLinear(k *lowering.Kernel, trip func(d int) string) string {
 // declareLocals declares the variables private to an iteration (local_init
 // ones start with the value the kernel received).
 func (g *kernelGen) declareLocals() {
+	for _, w := range g.k.Workspaces {
+		if w.Call != nil {
+			// The arrays the calls of the body pass for the run-time
+			// sized locals of the procedures they call.
+			g.workspaceArray(w)
+		}
+	}
 	for _, l := range g.k.Locals {
 		s := l.Sym
 		if s.Rank > 0 {

@@ -125,7 +125,7 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 		g.consItems(ref, k, e.Args)
 		g.line("(void)%s;", k)
 	case e.Ref == frontend.RefFunction:
-		g.line("%s;", g.callProc(e.Pos, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
+		g.line("%s;", g.callProc(e.Pos, e, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
 	case e.Ref == frontend.RefIntrinsic:
 		g.fillIntrinsic(ref, e)
 	}
@@ -401,7 +401,7 @@ func (g *kernelGen) directAssign(x *frontend.AssignStmt) {
 	case frontend.RefIntrinsic:
 		g.fillIntrinsic(x.LHS, rhs)
 	case frontend.RefFunction:
-		g.line("%s;", g.callProc(rhs.Pos, rhs.Proc, append(callActuals(rhs, rhs.Proc, rhs.Args), x.LHS)))
+		g.line("%s;", g.callProc(rhs.Pos, rhs, rhs.Proc, append(callActuals(rhs, rhs.Proc, rhs.Args), x.LHS)))
 	}
 	g.indent--
 	g.line("}")

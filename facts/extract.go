@@ -36,6 +36,10 @@ type Set struct {
 	// PtrPaths are the designators up to a pointer component that host
 	// statements access data through (hacc_ptr), by site.
 	PtrPaths map[string]*frontend.Expr
+	// CallLocals are the run-time sized locals of the procedures the
+	// loops call, one a call and local (workspace.go), by the variable that
+	// stands for it.
+	CallLocals map[*frontend.Symbol]*CallLocal
 }
 
 // Pos returns the position of a site constant (/s/N or /v/N).
@@ -97,7 +101,7 @@ type extractor struct {
 func Extract(prog *frontend.Program, opts Options) *Set {
 	x := &extractor{
 		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{},
-			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}},
+			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}},
 		sites:    map[any]string{},
 		types:    map[string]bool{},
 		derived:  map[*frontend.DerivedType]string{},

@@ -8,6 +8,8 @@ package facts
 // decides from what the extents read whether the host can size them.
 
 import (
+	"fmt"
+
 	"fgpu/frontend"
 
 	"github.com/google/mangle/ast"
@@ -87,5 +89,78 @@ func (x *extractor) iterArray(s *frontend.Symbol, loops []ast.Constant, local bo
 	for _, d := range s.Shape.Dims {
 		walk(d.Lo, false)
 		walk(d.Hi, false)
+	}
+}
+
+// CallLocal is a run-time sized local of a procedure a loop calls, at one
+// call (design doc, "The offloading pipeline": it "becomes an argument of
+// the procedure, and every call passes an array of its own for it, with the
+// extents of the local written over the actual arguments of that call"):
+// Sym stands for the array the call passes, its bounds written over the
+// call's actual arguments (frontend.SubstituteSpec).
+type CallLocal struct {
+	Callee *frontend.Expr // the call's procedure designator (CallStmt.Callee, or the function reference)
+	Proc   *frontend.Procedure
+	Local  *frontend.Symbol
+	Sym    *frontend.Symbol
+}
+
+// RuntimeLocals are the locals of procedure p whose shape is not a
+// constant: explicit-shape arrays with bounds over its dummies (automatic
+// arrays), not allocatable, pointer, saved or initialised.
+func RuntimeLocals(p *frontend.Procedure) []*frontend.Symbol {
+	if p == nil || p.Scope == nil {
+		return nil
+	}
+	var out []*frontend.Symbol
+	for _, s := range p.Scope.Order {
+		if s.Kind != frontend.SymVariable || s.Dummy || s == p.Result || s.Rank <= 0 || s.Allocatable || s.Pointer || s.Save || s.Init != nil || s.Shape == nil || s.Use != nil || s.Host {
+			continue
+		}
+		if s.Scope != p.Scope || constantShape(s) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// callLocals records, for a call in loops of procedure p with actual
+// arguments args, an array of the iterations for each run-time sized
+// local of p, its bounds written over the actuals (iter_array,
+// extent_read: the rules decide whether the host can size it). A bound
+// that cannot be written so is recorded as a call (extent_call: unsized).
+func (x *extractor) callLocals(site ast.Constant, callee *frontend.Expr, p *frontend.Procedure, args []*frontend.Expr, loops []ast.Constant) {
+	locals := RuntimeLocals(p)
+	if len(locals) == 0 || len(loops) == 0 || callee == nil {
+		return
+	}
+	actuals, ok := frontend.CallActuals(callee, p, args)
+	for _, l := range locals {
+		spec := &frontend.ArraySpec{Pos: l.Shape.Pos}
+		good := ok
+		for _, d := range l.Shape.Dims {
+			lo, ok1 := frontend.SubstituteSpec(d.Lo, p, actuals)
+			hi, ok2 := frontend.SubstituteSpec(d.Hi, p, actuals)
+			if !ok1 || !ok2 || d.Hi == nil {
+				good = false
+			}
+			spec.Dims = append(spec.Dims, &frontend.DimSpec{Lo: lo, Hi: hi})
+		}
+		sym := &frontend.Symbol{Name: fmt.Sprintf("fgpu_cl%d_%s", len(x.set.CallLocals), l.Name), Kind: frontend.SymVariable,
+			Pos: callee.Pos, Type: l.Type, Rank: l.Rank, Shape: spec, Dims: make([]int, l.Rank)}
+		for i := range sym.Dims {
+			sym.Dims[i] = -1 // (sized at run time, even when the bounds fold)
+		}
+		x.set.CallLocals[sym] = &CallLocal{Callee: callee, Proc: p, Local: l, Sym: sym}
+		if !good {
+			v := x.varSite(sym)
+			for _, lp := range loops {
+				x.add("iter_array", lp, v)
+			}
+			x.add("extent_call", v, site)
+			continue
+		}
+		x.iterArray(sym, loops, false)
 	}
 }

@@ -6,6 +6,7 @@ package lowering
 // CPU instead).
 
 import (
+	"fgpu/facts"
 	"fgpu/frontend"
 	"fmt"
 	"strings"
@@ -416,6 +417,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 		}
 		obj, _ := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
 		v.bindingObject(obj)
+		v.callLocals(x.Callee, x.Proc)
 		v.call(x.Pos, x.Proc, v.actuals(x.Callee, x.Proc, x.Args), x.Callee.String())
 	case *frontend.ReturnStmt:
 		if v.proc == nil || x.Expr != nil {
@@ -519,11 +521,15 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 			v.nyi(frontend.NYIArrayResult, r.Pos, "the array result of %s in device code (only explicit-shape results with constant lower bounds: the caller holds the result in an array of the iteration)", p.Name)
 		}
 	}
+	runtime := map[*frontend.Symbol]bool{}
+	for _, l := range facts.RuntimeLocals(p) {
+		runtime[l] = true // an array each call passes (callLocals)
+	}
 	for _, s := range p.Scope.Order {
 		if s.Kind == frontend.SymVariable && !s.Dummy && s != p.Result {
 			v.typeOK(s.Type, s.Pos, s.Name)
 			v.defaultInit(s)
-			if s.Rank != 0 && !FixedShape(s) || s.Save || s.Init != nil {
+			if s.Rank != 0 && !FixedShape(s) && !runtime[s] || s.Save || s.Init != nil {
 				v.nyi(frontend.NYIDeviceLocal, s.Pos, "the local %s of %s (an array whose shape is not constant, saved or initialised) in device code", s.Name, p.Name)
 			}
 		}
@@ -692,6 +698,7 @@ func (v *verifier) expr(e *frontend.Expr) {
 			}
 			obj, _ := frontend.BindingActuals(e, e.Proc, e.Args)
 			v.bindingObject(obj)
+			v.callLocals(e, e.Proc)
 			v.call(e.Pos, e.Proc, v.actuals(e, e.Proc, e.Args), e.X.String())
 		case frontend.RefStructure:
 			v.constructor(e)
@@ -751,6 +758,23 @@ func (v *verifier) consItems(items []*frontend.Expr) {
 			continue
 		}
 		v.scalar(a)
+	}
+}
+
+// callLocals checks a call of a procedure with run-time sized locals
+// (facts.RuntimeLocals): the loop's body passes a slice of the kernel's
+// workspace for each (lowering/workspace.go, rules/workspace.mg); a call
+// from another device procedure would pass one of its own, which is not
+// lowered yet.
+func (v *verifier) callLocals(callee *frontend.Expr, p *frontend.Procedure) {
+	for _, l := range facts.RuntimeLocals(p) {
+		if v.proc != nil {
+			v.nyi(frontend.NYIDeviceLocal, callee.Pos, "a call of %s, whose local %s has a run-time size, from the device procedure %s (only calls in the loop's body hand such an array over)", p.Name, l.Name, v.proc.Name)
+			return
+		}
+		if v.k.CallWorkspace(callee, l) == nil && !v.st.unsizedCall(callee, l) {
+			v.nyi(frontend.NYIDeviceLocal, callee.Pos, "the run-time sized local %s of %s at this call in device code", l.Name, p.Name)
+		}
 	}
 }
 

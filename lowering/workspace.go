@@ -12,6 +12,7 @@ package lowering
 import (
 	"sort"
 
+	"fgpu/facts"
 	"fgpu/frontend"
 )
 
@@ -31,6 +32,10 @@ type Workspace struct {
 	Varying bool
 	Parts   []*frontend.Expr
 	Slot    int // 0, 1, ... in the kernel
+	// Call: the array a call of the body passes for a run-time sized
+	// local of the procedure it calls (Sym's bounds are the local's written
+	// over the call's actual arguments).
+	Call *facts.CallLocal
 }
 
 // workspaceReasons words workspace_unsized's reasons.
@@ -61,6 +66,19 @@ func workspaces(st *state) {
 			continue // one error an array
 		}
 		st.unsized[s] = true
+		if cl := st.cr.Facts.CallLocals[s]; cl != nil {
+			what := "a value the host cannot work out before the launch"
+			if x := vars[u.What]; x != nil {
+				what = x.Name
+			}
+			why := workspaceReasons[u.Reason]
+			if u.Reason == "call" {
+				why = "cannot be written over the actual arguments of this call"
+			}
+			st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, cl.Callee.Pos, k.Do.Pos,
+				"the run-time sized local %s of %s, whose bounds the host cannot work out before the launch at this call (workspace %s cannot be sized on the host: its bounds "+why+")", cl.Local.Name, cl.Proc.Name, cl.Local.Name, what))
+			continue
+		}
 		what := "a procedure"
 		if x := vars[u.What]; x != nil {
 			what = x.Name
@@ -84,7 +102,7 @@ func workspaces(st *state) {
 				local = true
 			}
 		}
-		k.Workspaces = append(k.Workspaces, &Workspace{Sym: s, Local: local})
+		k.Workspaces = append(k.Workspaces, &Workspace{Sym: s, Local: local, Call: st.cr.Facts.CallLocals[s]})
 	}
 	varying := map[[2]string]bool{}
 	for _, p := range st.cr.Result.WorkspacesVarying() {
@@ -165,7 +183,9 @@ func IndexFreeParts(e *frontend.Expr, indices []*frontend.Symbol) []*frontend.Ex
 			walk(x.X)
 			return
 		}
-		walk(x.X)
+		if x.Kind != frontend.ERef || x.Ref == frontend.RefElement {
+			walk(x.X) // (not the name of an intrinsic or function)
+		}
 		walk(x.Y)
 		for _, a := range x.Args {
 			walk(a)
@@ -173,4 +193,29 @@ func IndexFreeParts(e *frontend.Expr, indices []*frontend.Symbol) []*frontend.Ex
 	}
 	walk(e)
 	return out
+}
+
+// CallWorkspace is the workspace of kernel k that call callee passes for
+// the run-time sized local l of the procedure it calls, or nil.
+func (k *Kernel) CallWorkspace(callee *frontend.Expr, l *frontend.Symbol) *Workspace {
+	for _, w := range k.Workspaces {
+		if w.Call != nil && w.Call.Callee == callee && w.Call.Local == l {
+			return w
+		}
+	}
+	return nil
+}
+
+// unsizedCall reports that the array call callee passes for local l was
+// reported as one the host cannot size.
+func (st *state) unsizedCall(callee *frontend.Expr, l *frontend.Symbol) bool {
+	if st.cr == nil || st.cr.Facts == nil {
+		return false
+	}
+	for s, cl := range st.cr.Facts.CallLocals {
+		if cl.Callee == callee && cl.Local == l && st.unsized[s] {
+			return true
+		}
+	}
+	return false
 }
