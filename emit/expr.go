@@ -328,7 +328,7 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 		return fmt.Sprintf("((%s)(%s | ((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
 	case "ibclr":
 		return fmt.Sprintf("((%s)(%s & ~((%s)1 << %s)))", ct, arg(0), ct, g.convertTo(a[1], "int64_t"))
-	case "sum", "product", "maxval", "minval", "count", "any", "all", "dot_product", "norm2":
+	case "sum", "product", "maxval", "minval", "count", "any", "all", "dot_product", "norm2", "maxloc", "minloc":
 		if e.Rank > 0 {
 			return g.elementOf(e) // with DIM, read element by element
 		}

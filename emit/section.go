@@ -230,7 +230,14 @@ func (g *kernelGen) reduction(e *frontend.Expr, a []*frontend.Expr, dim int, out
 	if t.Base == frontend.TyLogical {
 		accT = "bool"
 	}
-	if name == "norm2" {
+	if name == "maxloc" || name == "minloc" {
+		// The position of the first largest (smallest) element in array
+		// element order, counted from 1 along the dimension; 0 when the
+		// mask selects none; the first selected one when all are NaN (as
+		// gfortran).
+		vt := ctype(src.Type)
+		fmt.Fprintf(&b, "[&]() { %s acc = %s(0); %s best = %s(0); bool have = false; ", ct, ct, vt, vt)
+	} else if name == "norm2" {
 		// gfortran's scaled sum of squares (its inline NORM2, read from
 		// the code gfortran 12 generates: scale starts at 1 and the sum
 		// at 0, a new larger magnitude rescales the sum).
@@ -263,6 +270,19 @@ func (g *kernelGen) reduction(e *frontend.Expr, a []*frontend.Expr, dim int, out
 		fmt.Fprintf(&b, "if (%s) ", g.expr(mask))
 	}
 	x := g.expr(src)
+	if name == "maxloc" || name == "minloc" {
+		cmp := ">"
+		if name == "minloc" {
+			cmp = "<"
+		}
+		pos := at[0]
+		if dim != 0 {
+			pos = at[dim-1]
+		}
+		fmt.Fprintf(&b, "{ %s v = %s; const %s k = (%s)(%s + 1); if (!have) { if (acc == 0) acc = k; if (v == v) { best = v; acc = k; have = true; } } else if (v %s best) { best = v; acc = k; } } ", ctype(src.Type), x, ct, ct, pos, cmp)
+		b.WriteString("return acc; }()")
+		return b.String()
+	}
 	switch name {
 	case "sum":
 		fmt.Fprintf(&b, "acc = acc + %s; ", g.convert(src, t))

@@ -63,6 +63,7 @@ var KernelIntrinsics = map[string]IntrinsicCap{
 	"count": {Args: "m", Result: 'n', Reduction: true}, "any": {Args: "m", Result: 'l', Reduction: true},
 	"all": {Args: "m", Result: 'l', Reduction: true}, "dot_product": {Args: "aa", Result: 'n', Reduction: true},
 	"norm2":  {Args: "a", Result: 'n', Reduction: true},
+	"maxloc": {Args: "ak", Result: 'n', Reduction: true}, "minloc": {Args: "ak", Result: 'n', Reduction: true},
 	"matmul": {Args: "Ma", Result: 'A', Shape: "4"}, "transpose": {Args: "M", Result: 'A', Shape: "4,4"},
 	"spread": {Args: "akn", Result: 'A', Shape: "3,4"}, "reshape": {Args: "as", Result: 'A', Shape: "2,2"},
 	"cshift": {Args: "ak", Result: 'A', Shape: "4"}, "eoshift": {Args: "ak", Result: 'A', Shape: "4"},

@@ -32,6 +32,18 @@ func (v *verifier) arrayReduction(e *frontend.Expr) {
 			return
 		}
 	}
+	if name := e.Intr.Name; name == "maxloc" || name == "minloc" {
+		if _, ok := reductionDim(e); !ok {
+			v.nyi(frontend.NYIArrayReductionForm, e.Pos, "%s without a constant DIM in an offloaded loop (maxloc(a, 1): the position as a scalar)", name)
+			return
+		}
+		for i, d := range e.Intr.Args {
+			if d.Name == "back" && i < len(a) && a[i] != nil {
+				v.nyi(frontend.NYIArrayReductionForm, a[i].Pos, "%s with BACK in an offloaded loop", name)
+				return
+			}
+		}
+	}
 	for i, d := range e.Intr.Args {
 		if i >= len(a) || a[i] == nil {
 			continue
