@@ -74,6 +74,12 @@ func (v *loopFacts) access(e *frontend.Expr, sym *frontend.Symbol, m Mode) {
 		mode = "/write"
 	}
 	v.x.access(v.st, sym, mode, v.c)
+	if m == Inquiry && sym != nil && sym.Kind == frontend.SymVariable {
+		// Only its shape (size(w)): the value is not read.
+		v.x.add("shape_inquiry", v.st, v.x.varSite(sym))
+	} else if mode == "/read" && sym != nil && sym.Kind == frontend.SymVariable {
+		v.x.add("value_read", v.st, v.x.varSite(sym))
+	}
 }
 
 func (v *loopFacts) procRef(e *frontend.Expr) {

@@ -35,7 +35,7 @@ default_none_missing(L, V, S) :- default_none(L, _), access(S, L, V, _),
 reduce_fits(L, V) :- reduce_op(L, V, Op), var_type(V, T), intrinsic_type(T, B, _), reduce_ok(Op, B).
 reduce_bad(L, V, S) :- locality(L, /reduce, V, S), !reduce_fits(L, V).
 
-local_read(L, V, S, N) :- locality(L, /local, V, _), access(S, L, V, /read), stmt_index(S, L, N).
+local_read(L, V, S, N) :- locality(L, /local, V, _), access(S, L, V, /read), value_read(S, V), stmt_index(S, L, N).
 written_earlier(L, V, S) :- local_read(L, V, S, N), access(S2, L, V, /write), stmt_index(S2, L, M), M < N.
 local_read_before_write(L, V, S) :- local_read(L, V, S, _), !written_earlier(L, V, S).
 

@@ -197,6 +197,16 @@ Decl dc_mask_read(L, V)
          arg(L, "loop"), arg(V, "variable")]
   bound [/name, /name].
 
+Decl value_read(S, V)
+  descr [doc("The statement at S of a parallel loop's body reads the value of variable V (some element or part of it; not only its shape)."),
+         arg(S, "statement"), arg(V, "variable")]
+  bound [/name, /name].
+
+Decl shape_inquiry(S, V)
+  descr [doc("The statement at S of a parallel loop's body asks for the shape, bounds or allocation status of variable V (size, lbound, ubound, allocated, ...)."),
+         arg(S, "statement"), arg(V, "variable")]
+  bound [/name, /name].
+
 Decl iter_array(L, V)
   descr [doc("V is an array of the iterations of parallel loop L whose shape is not a constant: a block variable of its body (at any depth) with extents or lower bounds that are not constants, or a local() array of such a shape."),
          arg(L, "loop"), arg(V, "variable")]
