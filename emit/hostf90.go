@@ -570,6 +570,8 @@ func maxInt(a, b int) int {
 // routine.
 func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Diagnostics) (edit, []string) {
 	var uses []string // use lines the procedure needs (nameAtLoop)
+	var optArrays []optArray
+	var optScalars []*frontend.Symbol
 	end, ok := k.Loop.End.(*frontend.EndStmt)
 	if !ok || k.Do.SharedLine || end.SharedLine {
 		*diags = append(*diags, frontend.NYI(frontend.NYISharedLine, k.Do.Pos, k.Do.Pos, "offloading a do concurrent that shares a line with other statements or ends on a label"))
@@ -590,6 +592,26 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Di
 			if use != "" {
 				uses = append(uses, use)
 			}
+		}
+		if s.Component == nil && s.Optional && s.Dummy {
+			// An optional dummy of the procedure that holds the loop: handed
+			// over only when present (optionalCalls).
+			switch {
+			case p.Kind == lowering.ArrayParam && !p.ElemsOnly && s.Type.Base != frontend.TyDerived && helpers.of(p) == nil:
+				start := len(args)
+				args = append(args, name)
+				for d := 1; d <= s.Rank; d++ {
+					args = append(args, fmt.Sprintf("lbound(%s, %d, kind=8)", name, d))
+				}
+				optArrays = append(optArrays, optArray{s, start, len(args)})
+			case p.Kind == lowering.ScalarIn && s.Type.Base != frontend.TyDerived:
+				optScalars = append(optScalars, s)
+				args = append(args, "fgpu_o_"+s.Name)
+			default:
+				*diags = append(*diags, frontend.NYI(frontend.NYIOptionalArgs, k.Do.Pos, k.Do.Pos,
+					"the optional argument %s of %s in the loop (only optional arrays and scalars the loop reads, of intrinsic types)", s.Name, k.Proc.Name))
+			}
+			continue
 		}
 		switch p.Kind {
 		case lowering.ArrayParam:
@@ -692,6 +714,14 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Di
 			indent+"end block")
 	}
 	call := wrap(fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", indent, k.Name, strings.Join(args, ", ")))
+	if len(optArrays) > 0 || len(optScalars) > 0 {
+		if len(optArrays) > 2 {
+			*diags = append(*diags, frontend.NYI(frontend.NYIOptionalArgs, k.Do.Pos, k.Do.Pos,
+				"more than two optional array arguments of %s in the loop", k.Proc.Name))
+		} else {
+			call = optionalCalls(k, args, optArrays, optScalars, indent)
+		}
+	}
 	if len(varying) > 0 {
 		lines = append(lines, varyingMax(k, varying, indent, call)...)
 	} else {
@@ -951,5 +981,54 @@ func varyingMax(k *lowering.Kernel, ws []*lowering.Workspace, indent string, cal
 	for _, l := range call {
 		lines = append(lines, "  "+l)
 	}
+	return append(lines, indent+"end block")
+}
+
+// optArray is an optional array dummy of the procedure that holds a loop,
+// args[start:end] of the launch call (the array and its lower bounds).
+type optArray struct {
+	s          *frontend.Symbol
+	start, end int
+}
+
+// optionalCalls writes the launch call of a loop that reads optional
+// dummies of its procedure (design doc, "The offloading pipeline":
+// present() is evaluated on the host, absent storage is handed over as
+// none): a scalar is handed a copy made when it is present, an array
+// itself when present and an empty array of its type and rank when not
+// (one call for each combination, in an IF); present(x) in the loop is a
+// flag the launch is handed (lowering/components.go, presentFlags).
+func optionalCalls(k *lowering.Kernel, args []string, arrays []optArray, scalars []*frontend.Symbol, indent string) []string {
+	in := indent + "  "
+	lines := []string{indent + "block  ! fgpu: the optional arguments the loop reads, handed over when present"}
+	for _, s := range scalars {
+		lines = append(lines, fmt.Sprintf("%s%s :: fgpu_o_%s", in, s.Type, s.Name))
+	}
+	for _, a := range arrays {
+		lines = append(lines, fmt.Sprintf("%s%s :: fgpu_none_%s(%s)", in, a.s.Type, a.s.Name, strings.TrimSuffix(strings.Repeat("0,", a.s.Rank), ",")))
+	}
+	for _, s := range scalars {
+		lines = append(lines, fmt.Sprintf("%sif (present(%s)) fgpu_o_%s = %s", in, s.Name, s.Name, s.Name))
+	}
+	var variant func(i int, args []string, depth string)
+	variant = func(i int, args []string, depth string) {
+		if i == len(arrays) {
+			lines = append(lines, wrap(fmt.Sprintf("%scall %s(%s)  ! fgpu: do concurrent offloaded", depth, k.Name, strings.Join(args, ", ")))...)
+			return
+		}
+		a := arrays[i]
+		absent := append([]string{}, args...)
+		none := "fgpu_none_" + a.s.Name
+		absent[a.start] = none
+		for d := 1; d <= a.s.Rank; d++ {
+			absent[a.start+d] = fmt.Sprintf("lbound(%s, %d, kind=8)", none, d)
+		}
+		lines = append(lines, fmt.Sprintf("%sif (present(%s)) then", depth, a.s.Name))
+		variant(i+1, args, depth+"  ")
+		lines = append(lines, depth+"else")
+		variant(i+1, absent, depth+"  ")
+		lines = append(lines, depth+"end if")
+	}
+	variant(0, args, in)
 	return append(lines, indent+"end block")
 }

@@ -43,7 +43,43 @@ import (
 func components(st *state) {
 	for _, k := range st.plan.Kernels {
 		st.componentPaths(k)
+		presentFlags(k)
 	}
+}
+
+// presentFlags stands a logical variable of its own for present(x) of an
+// optional dummy x of the procedure that holds the loop (design doc, "The
+// offloading pipeline": present() is evaluated on the host): the launch is
+// handed present(x) by value (Symbol.Component holds the call, which host
+// code prints). The launch hands x itself over only when it is present
+// (emit/hostf90.go, optionalArgs).
+func presentFlags(k *Kernel) {
+	flags := map[*frontend.Symbol]*frontend.Symbol{}
+	frontend.Inspect(k.Loop, func(n frontend.Node) bool {
+		e, ok := n.(*frontend.Expr)
+		if !ok || e.Kind != frontend.ERef || e.Ref != frontend.RefIntrinsic || e.Intr == nil || e.Intr.Name != "present" || len(e.Args) != 1 {
+			return true
+		}
+		a := e.Args[0]
+		if a.Kind == frontend.EKeyword {
+			a = a.X
+		}
+		if a.Kind != frontend.EName || a.Sym == nil {
+			return true
+		}
+		x := frontend.UltimateSymbol(a.Sym)
+		if !x.Optional || !x.Dummy || x.Scope == nil || x.Scope.Unit != k.Proc {
+			return true
+		}
+		f := flags[x]
+		if f == nil {
+			call := *e
+			f = &frontend.Symbol{Name: "fgpu_pr_" + x.Name, Kind: frontend.SymVariable, Pos: x.Pos, Type: e.Type, Scope: x.Scope, Component: &call}
+			flags[x] = f
+		}
+		*e = frontend.Expr{Kind: frontend.EName, Pos: e.Pos, Name: f.Name, Sym: f, Type: f.Type}
+		return false
+	})
 }
 
 // componentPaths rewrites the component designators of scalar variables

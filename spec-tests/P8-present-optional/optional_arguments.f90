@@ -3,9 +3,8 @@
 ! Procedures the loop calls with optional arguments left out and given
 ! (scalars by value and by reference, an array, keyword arguments): each
 ! callee sees present() true exactly for what its caller passed, an absent
-! optional handed on stays absent, and nothing is read of an absent one.
-! (present() of an optional dummy of the procedure that holds the loop is
-! a catalogued not-yet-implemented error, nyi_intrinsic.)
+! optional handed on stays absent, and nothing is read of an absent one
+! (present() of the loop's own procedure's dummies: present_on_host.f90).
 module clip_mod
   implicit none
 contains
