@@ -9,8 +9,12 @@
 #include "fgpu_rt.h"
 #ifdef __CUDACC__
 #define FGPU_FN __host__ __device__ inline
+#define FGPU_UNROLL4 _Pragma("unroll 4")
+#define FGPU_UNROLL _Pragma("unroll")
 #else
 #define FGPU_FN static inline
+#define FGPU_UNROLL4 _Pragma("GCC unroll 4")
+#define FGPU_UNROLL _Pragma("GCC unroll 8")
 #endif
 FGPU_FN int64_t fgpu_trip(int64_t lo, int64_t hi, int64_t st) {
   int64_t n = (hi - lo + st) / st;

@@ -136,7 +136,7 @@ func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
 		g.tmp++
 		v := fmt.Sprintf("e%d", g.tmp)
 		g.line("const int64_t n%s = %s;", v, d.ext)
-		g.line("for (int64_t %s = 0; %s < n%s; ++%s) {", v, v, v, v)
+		g.line("FGPU_UNROLL4 for (int64_t %s = 0; %s < n%s; ++%s) {", v, v, v, v)
 		g.indent++
 		at = append(at, v)
 	}
@@ -261,7 +261,7 @@ func (g *kernelGen) reduction(e *frontend.Expr, a []*frontend.Expr, dim int, out
 		g.tmp++
 		v := fmt.Sprintf("r%d", g.tmp)
 		at[d] = v
-		fmt.Fprintf(&b, "for (int64_t %s = 0; %s < %s; ++%s) ", v, v, dims[d].ext, v)
+		fmt.Fprintf(&b, "FGPU_UNROLL4 for (int64_t %s = 0; %s < %s; ++%s) ", v, v, dims[d].ext, v)
 	}
 	outerAt := g.at
 	g.at = at

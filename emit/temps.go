@@ -127,7 +127,7 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 	case e.Ref == frontend.RefFunction:
 		g.line("%s;", g.callProc(e.Pos, e, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
 	case e.Ref == frontend.RefIntrinsic:
-		g.fillIntrinsic(ref, e)
+		g.fillIntrinsic(ref, e, nil)
 	}
 	g.temps[e] = ref
 }
@@ -141,7 +141,7 @@ func (g *kernelGen) loops(exts []string) ([]string, func()) {
 		g.tmp++
 		v := fmt.Sprintf("e%d", g.tmp)
 		at[d] = v
-		g.line("for (int64_t %s = 0; %s < %s; ++%s) {", v, v, exts[d], v)
+		g.line("FGPU_UNROLL4 for (int64_t %s = 0; %s < %s; ++%s) {", v, v, exts[d], v)
 		g.indent++
 	}
 	return at, func() {
@@ -163,6 +163,33 @@ func (g *kernelGen) elemAt(x *frontend.Expr, at []string, t frontend.Type) strin
 	}
 	g.at = outer
 	return v
+}
+
+// matmulTile is the most rows of a matrix-vector product summed in
+// registers (fillIntrinsic).
+const matmulTile = 8
+
+// storeVal stores element at of an array value, v, through val (the
+// elementwise expression of a direct assignment; nil: v itself).
+func (g *kernelGen) storeVal(val func(string) string, ref *frontend.Expr, at []string, v string) {
+	if val != nil {
+		outer := g.at
+		g.at = at
+		v = val(v)
+		g.at = outer
+		g.line("%s = %s;", g.lvalueAt(ref, at), v)
+		return
+	}
+	g.store(ref, at, v)
+}
+
+// lvalueAt is element at of array designator ref.
+func (g *kernelGen) lvalueAt(ref *frontend.Expr, at []string) string {
+	outer := g.at
+	g.at = at
+	lv := g.sectionElement(ref)
+	g.at = outer
+	return lv
 }
 
 // store assigns value v (of the temp's type) to element at of temp ref.
@@ -197,7 +224,7 @@ func exts(dims []sectionDim) []string {
 // fillIntrinsic writes the loops that compute intrinsic call e into
 // array ref (a temp, or the left side of an assignment whose whole right
 // side e is): its extents are those of its operands, at run time.
-func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr) {
+func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, val func(string) string) {
 	a := lowering.IntrinsicActuals(e)
 	t := e.Type
 	ct := ctype(t)
@@ -225,11 +252,36 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr) {
 		}
 		inner := src[len(src)-1]
 		g.line("const int64_t ni = %s;", inner)
+		if len(src) == 2 && len(y) == 1 {
+			// A matrix times a vector with at most 8 rows (found at run
+			// time): the rows' sums in registers, the matrix read column
+			// by column and each element of the vector once (each sum
+			// still adds in increasing order from zero).
+			g.line("const int64_t nr = %s;", src[0])
+			g.line("if (nr <= %d) {", matmulTile)
+			g.indent++
+			g.line("%s acc[%d];", ct, matmulTile)
+			g.line("FGPU_UNROLL for (int r = 0; r < %d; ++r) acc[r] = %s(0);", matmulTile, ct)
+			g.line("FGPU_UNROLL4 for (int64_t l = 0; l < ni; ++l) {")
+			g.indent++
+			g.line("const %s xl = %s;", ct, g.elemAt(a[1], []string{"l"}, t))
+			g.line("FGPU_UNROLL for (int r = 0; r < %d; ++r) if (r < nr) acc[r] = acc[r] + %s * xl;", matmulTile, g.elemAt(a[0], []string{"(int64_t)r", "l"}, t))
+			g.indent--
+			g.line("}")
+			g.line("FGPU_UNROLL for (int r = 0; r < %d; ++r) if (r < nr) {", matmulTile)
+			g.indent++
+			g.storeVal(val, ref, []string{"(int64_t)r"}, "acc[r]")
+			g.indent--
+			g.line("}")
+			g.indent--
+			g.line("} else {")
+			g.indent++
+		}
 		at, done := g.loops(res)
 		g.tmp++
 		l := fmt.Sprintf("l%d", g.tmp)
 		g.line("%s acc = %s(0);", ct, ct)
-		g.line("for (int64_t %s = 0; %s < ni; ++%s) {", l, l, l)
+		g.line("FGPU_UNROLL4 for (int64_t %s = 0; %s < ni; ++%s) {", l, l, l)
 		g.indent++
 		var ax, ay []string
 		switch {
@@ -243,25 +295,29 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr) {
 		g.line("acc = acc + %s * %s;", g.elemAt(a[0], ax, t), g.elemAt(a[1], ay, t))
 		g.indent--
 		g.line("}")
-		g.store(ref, at, "acc")
+		g.storeVal(val, ref, at, "acc")
 		done()
+		if len(src) == 2 && len(y) == 1 {
+			g.indent--
+			g.line("}")
+		}
 	case "transpose":
 		at, done := g.loops([]string{src[1], src[0]})
-		g.store(ref, at, g.elemAt(a[0], []string{at[1], at[0]}, t))
+		g.storeVal(val, ref, at, g.elemAt(a[0], []string{at[1], at[0]}, t))
 		done()
 	case "spread":
 		d, _ := lowering.ConstInt(a[1])
 		ncopies := fmt.Sprintf("fgpu_max<int64_t>(%s, 0)", g.convertTo(a[2], "int64_t"))
 		if a[0].Rank == 0 {
 			at, done := g.loops([]string{ncopies})
-			g.store(ref, at, g.convert(a[0], t))
+			g.storeVal(val, ref, at, g.convert(a[0], t))
 			done()
 			break
 		}
 		res := append(append(append([]string{}, src[:d-1]...), ncopies), src[d-1:]...)
 		at, done := g.loops(res)
 		from := append(append([]string{}, at[:d-1]...), at[d:]...)
-		g.store(ref, at, g.elemAt(a[0], from, t))
+		g.storeVal(val, ref, at, g.elemAt(a[0], from, t))
 		done()
 	case "reshape":
 		// The elements of the source in array element order fill the
@@ -299,7 +355,7 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr) {
 			sat = append(sat, v)
 		}
 		g.line("(void)q;")
-		g.store(ref, at, g.elemAt(a[0], sat, t))
+		g.storeVal(val, ref, at, g.elemAt(a[0], sat, t))
 		done()
 	case "cshift", "eoshift":
 		dimAt := 2
@@ -317,7 +373,7 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr) {
 		from[d-1] = "j"
 		if name == "cshift" {
 			g.line("const int64_t j = fgpu_imodulo<int64_t>(%s + sh, nd);", at[d-1])
-			g.store(ref, at, g.elemAt(a[0], from, t))
+			g.storeVal(val, ref, at, g.elemAt(a[0], from, t))
 		} else {
 			bnd := ct + "(0)"
 			if t.Base == frontend.TyLogical {
@@ -327,7 +383,7 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr) {
 				bnd = g.convert(a[2], t)
 			}
 			g.line("const int64_t j = %s + sh;", at[d-1])
-			g.store(ref, at, fmt.Sprintf("((j >= 0 && j < nd) ? %s : %s)", g.elemAt(a[0], from, t), bnd))
+			g.storeVal(val, ref, at, fmt.Sprintf("((j >= 0 && j < nd) ? %s : %s)", g.elemAt(a[0], from, t), bnd))
 		}
 		done()
 	default:
@@ -336,7 +392,7 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr) {
 		d, _ := lowering.ConstInt(a[1])
 		res := append(append([]string{}, src[:d-1]...), src[d:]...)
 		at, done := g.loops(res)
-		g.store(ref, at, g.reduction(e, a, int(d), at))
+		g.storeVal(val, ref, at, g.reduction(e, a, int(d), at))
 		done()
 	}
 }
@@ -387,26 +443,59 @@ func (g *kernelGen) consItems(ref *frontend.Expr, k string, items []*frontend.Ex
 // store into the left side, or the function is handed the left side as
 // its result.
 func (g *kernelGen) directAssign(x *frontend.AssignStmt) {
-	rhs := x.RHS
-	for rhs.Kind == frontend.EParen {
-		rhs = rhs.X
-	}
+	call := lowering.DirectCall(x)
 	g.line("{")
 	g.indent++
 	g.hoist(x.LHS)
-	for _, a := range rhs.Args {
-		g.hoist(a)
-	}
-	switch rhs.Ref {
+	g.hoistExcept(x.RHS, call)
+	switch call.Ref {
 	case frontend.RefIntrinsic:
-		g.fillIntrinsic(x.LHS, rhs)
+		// Each element of the value, v, stored through the right side's
+		// elementwise expression (the value stands for the call in it).
+		val := func(v string) string {
+			if g.subst == nil {
+				g.subst = map[*frontend.Expr]string{}
+			}
+			g.subst[call] = v
+			defer delete(g.subst, call)
+			return g.assignValue(x.LHS, x.RHS)
+		}
+		g.fillIntrinsic(x.LHS, call, val)
 	case frontend.RefFunction:
-		g.line("%s;", g.callProc(rhs.Pos, rhs, rhs.Proc, append(callActuals(rhs, rhs.Proc, rhs.Args), x.LHS)))
+		g.line("%s;", g.callProc(call.Pos, call, call.Proc, append(callActuals(call, call.Proc, call.Args), x.LHS)))
 	}
 	g.indent--
 	g.line("}")
 	if g.exprStops(x.RHS) {
 		g.stopTest()
+	}
+}
+
+// hoistExcept hoists the array values of e, but not skip itself (its
+// operands are).
+func (g *kernelGen) hoistExcept(e, skip *frontend.Expr) {
+	if e == nil {
+		return
+	}
+	if e == skip {
+		for _, a := range e.Args {
+			g.hoist(a)
+		}
+		return
+	}
+	g.hoistExcept(e.X, skip)
+	g.hoistExcept(e.Y, skip)
+	for _, a := range e.Args {
+		g.hoistExcept(a, skip)
+	}
+	for _, r := range e.Range {
+		g.hoistExcept(r, skip)
+	}
+	if e.X == nil && e.Y == nil && len(e.Args) == 0 {
+		return
+	}
+	if lowering.NeedsTemp(e) {
+		g.hoist(e)
 	}
 }
 
@@ -438,7 +527,7 @@ func (g *kernelGen) elementOf(e *frontend.Expr) string {
 		default:
 			ax, ay = []string{l}, []string{l, at[0]}
 		}
-		return fmt.Sprintf("[&]() { %s acc = %s(0); for (int64_t %s = 0; %s < %s; ++%s) acc = acc + %s * %s; return acc; }()",
+		return fmt.Sprintf("[&]() { %s acc = %s(0); FGPU_UNROLL4 for (int64_t %s = 0; %s < %s; ++%s) acc = acc + %s * %s; return acc; }()",
 			ct, ct, l, l, src[len(src)-1], l, g.elemAt(a[0], ax, t), g.elemAt(a[1], ay, t))
 	case "transpose":
 		return g.elemAt(a[0], []string{at[1], at[0]}, t)

@@ -618,15 +618,12 @@ func ReshapeOrder(e *frontend.Expr, rank int) []int {
 // that is the whole right-hand side is spliced). Its shape need not be
 // known when the kernel is compiled: the operands give it.
 func DirectAssign(x *frontend.AssignStmt) bool {
-	rhs := x.RHS
-	for rhs.Kind == frontend.EParen {
-		rhs = rhs.X
-	}
-	if x.Proc != nil || x.LHS.Rank <= 0 || !NeedsTemp(rhs) || rhs.Kind == frontend.EArray || rhs.Rank != x.LHS.Rank {
+	rhs := DirectCall(x)
+	if rhs == nil || x.Proc != nil || x.LHS.Rank <= 0 || !NeedsTemp(rhs) || rhs.Kind == frontend.EArray || rhs.Rank != x.LHS.Rank {
 		return false
 	}
-	if ctypeKey(rhs.Type) != ctypeKey(x.LHS.Type) {
-		return false
+	if rhs.Ref == frontend.RefFunction && (rhs != stripParens(x.RHS) || ctypeKey(rhs.Type) != ctypeKey(x.LHS.Type)) {
+		return false // a function is handed the left side as its result
 	}
 	root := rootOf(x.LHS)
 	if root == nil || root.Pointer || root.Allocatable && x.LHS.Kind == frontend.EName {
@@ -645,7 +642,7 @@ func DirectAssign(x *frontend.AssignStmt) bool {
 		return false
 	}
 	reads := false
-	frontend.Inspect(rhs, func(n frontend.Node) bool {
+	frontend.Inspect(x.RHS, func(n frontend.Node) bool {
 		if e, ok := n.(*frontend.Expr); ok && e.Kind == frontend.EName && e.Sym != nil && frontend.UltimateSymbol(e.Sym) == frontend.UltimateSymbol(root) {
 			reads = true
 		}
@@ -655,3 +652,58 @@ func DirectAssign(x *frontend.AssignStmt) bool {
 }
 
 func ctypeKey(t frontend.Type) string { return fmt.Sprintf("%d/%d", t.Base, t.Kind) }
+
+func stripParens(e *frontend.Expr) *frontend.Expr {
+	for e != nil && e.Kind == frontend.EParen {
+		e = e.X
+	}
+	return e
+}
+
+// DirectCall is the array value computed before the statement that an
+// array assignment's right side is made of: the right side itself, or the
+// one array operand of an elementwise expression whose other operands are
+// scalars (matmul(a, x) * s + 1): its elements are stored as they are
+// computed, through that expression. Nil when there is none.
+func DirectCall(x *frontend.AssignStmt) *frontend.Expr {
+	var found *frontend.Expr
+	var walk func(e *frontend.Expr) bool
+	walk = func(e *frontend.Expr) bool {
+		if e == nil {
+			return true
+		}
+		if e.Rank == 0 {
+			return true
+		}
+		if NeedsTemp(e) {
+			if found != nil {
+				return false
+			}
+			found = e
+			return true
+		}
+		switch e.Kind {
+		case frontend.EParen, frontend.EUnary:
+			return e.Proc == nil && walk(e.X)
+		case frontend.EBinary:
+			return e.Proc == nil && walk(e.X) && walk(e.Y)
+		case frontend.ERef:
+			if e.Ref == frontend.RefIntrinsic && e.Intr != nil && e.Intr.Class == frontend.IntrElemental {
+				for _, a := range e.Args {
+					if a.Kind == frontend.EKeyword {
+						a = a.X
+					}
+					if !walk(a) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		return false
+	}
+	if !walk(x.RHS) {
+		return nil
+	}
+	return found
+}

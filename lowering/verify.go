@@ -85,8 +85,7 @@ func (v *verifier) temp(e *frontend.Expr) bool {
 		v.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in %s in device code (it is computed before the statement)", e, v.noHoist)
 		return false
 	}
-	direct := v.direct
-	v.direct = false // its operands are values of their own
+	direct := v.direct != nil && e == v.direct
 	if _, ok := ConstShape(e); !ok && !direct {
 		// An intrinsic read element by element where it stands (an
 		// array assignment, a reduction's argument) needs no array of
@@ -228,7 +227,7 @@ type verifier struct {
 	noHoist string
 	// direct is set while the right side of a DirectAssign is checked:
 	// its value is computed into the left side.
-	direct bool
+	direct *frontend.Expr
 	// actualCtx is set while an array actual argument is checked: it
 	// needs storage of its own.
 	actualCtx bool
@@ -840,7 +839,7 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 		// Computed straight into the left side: its shape is the
 		// operands' (no array of the iteration).
 		outer := v.direct
-		v.direct = true
+		v.direct = DirectCall(x)
 		v.expr(x.RHS)
 		v.direct = outer
 	} else {
