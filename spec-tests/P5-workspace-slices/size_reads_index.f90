@@ -30,7 +30,7 @@ contains
       end block
     end do
     do concurrent (i = 1:size(g, 2))  ! WANT: offload
-      do concurrent (j = 1:size(g, 1))
+      do concurrent (j = 1:size(g, 1))  ! WANT: offload
         block
           real(8) :: t(j + 1)
           do k = 1, j + 1
