@@ -109,6 +109,9 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 		}
 		return n
 	case frontend.EComponent:
+		if e.Rank > 0 && g.at != nil {
+			return g.logicalRead(e.Type, g.sectionElement(e))
+		}
 		return g.logicalRead(e.Type, g.componentLV(e))
 	case frontend.ERef:
 		switch e.Ref {

@@ -21,6 +21,15 @@ type sectionDim struct{ lo, st, ext string }
 func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[int]string, s *frontend.Symbol) {
 	e = g.tempRef(e)
 	fixed = map[int]string{}
+	if e.Kind == frontend.EComponent && e.Rank > 0 {
+		if row, ok := g.elemRow(e); ok {
+			// a(i)%w whole: the bounds its table holds.
+			for d := 0; d < e.Rank; d++ {
+				dims = append(dims, sectionDim{lo: fmt.Sprintf("%s.lb[%d]", row, d), st: "1", ext: fmt.Sprintf("%s.ex[%d]", row, d)})
+			}
+			return dims, fixed, e.Sym
+		}
+	}
 	lbOf := func(s *frontend.Symbol, n int) string { return fmt.Sprintf("lb%d_%s", n, s.Name) }
 	exOf := func(s *frontend.Symbol, n int) string { return fmt.Sprintf("ex%d_%s", n, s.Name) }
 	if s0 := rootSym(e); s0 != nil && s0.Kind == frontend.SymParameter {
@@ -62,6 +71,15 @@ func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[
 // current elementwise indices g.at.
 func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 	e = g.tempRef(e)
+	if e.Kind == frontend.EComponent && e.Rank > 0 {
+		if row, ok := g.elemRow(e); ok {
+			var off []string
+			for d := 0; d < e.Rank && d < len(g.at); d++ {
+				off = append(off, fmt.Sprintf("(%s) * %s.sm[%d]", g.at[d], row, d))
+			}
+			return fmt.Sprintf("(*(%s*)(%s.base + %s))", ctype(e.Type), row, strings.Join(off, " + "))
+		}
+	}
 	dims, fixed, s := g.sectionDims(e)
 	if s.Kind == frontend.SymParameter {
 		var idx []string
@@ -131,6 +149,21 @@ func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
 	dims, _, _ := g.sectionDims(lhs)
 	g.line("{")
 	g.indent++
+	if check := g.reallocCheck(lhs, rhs); check != nil {
+		// a(i)%w = value: the component must have the value's shape (an
+		// intrinsic assignment would reallocate it): else the check's
+		// error stop (facts/realloc.go).
+		row, _ := g.elemRow(lhs)
+		conds := []string{row + ".base == nullptr"}
+		for d, vd := range g.arrayShape(rhs) {
+			conds = append(conds, fmt.Sprintf("%s.ex[%d] != (int64_t)(%s)", row, d, vd.ext))
+		}
+		g.line("if (%s) {", strings.Join(conds, " || "))
+		g.indent++
+		g.stopStmt(check)
+		g.indent--
+		g.line("}")
+	}
 	var at []string
 	for _, d := range dims {
 		g.tmp++
@@ -157,35 +190,114 @@ func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
 	g.line("}")
 }
 
-// arrayShape finds the dimensions of an array expression: those of its
-// first array designator (operands of an elemental expression conform).
+// arrayShape finds the dimensions of an array expression: a designator's
+// own; an elementwise expression's from its first array operand (operands
+// conform); a transformational intrinsic's from its operands
+// (intrinsicExts); a value held in an array of the iteration, that array's.
+// Only the extents of a value's dimensions are meaningful.
 func (g *kernelGen) arrayShape(e *frontend.Expr) []sectionDim {
-	var found *frontend.Expr
-	var walk func(x *frontend.Expr)
-	walk = func(x *frontend.Expr) {
-		if x == nil || found != nil || x.Rank == 0 {
-			return
-		}
-		if t, ok := g.temps[x]; ok {
-			found = t
-			return
-		}
-		if x.Kind == frontend.EName || x.Kind == frontend.ERef && x.Ref == frontend.RefElement {
-			found = x
-			return
-		}
-		walk(x.X)
-		walk(x.Y)
-		for _, a := range x.Args {
-			walk(a)
-		}
-	}
-	walk(e)
-	if found == nil {
+	if e == nil || e.Rank == 0 {
 		return nil
 	}
-	dims, _, _ := g.sectionDims(found)
-	return dims
+	if t, ok := g.temps[e]; ok {
+		dims, _, _ := g.sectionDims(t)
+		return dims
+	}
+	valueDims := func(exts []string) []sectionDim {
+		if exts == nil {
+			return nil
+		}
+		var out []sectionDim
+		for _, x := range exts {
+			out = append(out, sectionDim{lo: "0", st: "1", ext: x})
+		}
+		return out
+	}
+	switch e.Kind {
+	case frontend.EName, frontend.EComponent:
+		dims, _, _ := g.sectionDims(e)
+		return dims
+	case frontend.EParen, frontend.EUnary, frontend.EKeyword:
+		return g.arrayShape(e.X)
+	case frontend.EBinary:
+		if e.X.Rank > 0 {
+			return g.arrayShape(e.X)
+		}
+		return g.arrayShape(e.Y)
+	case frontend.EArray:
+		if sh, ok := lowering.ConstShape(e); ok {
+			return valueDims(extsOf(sh))
+		}
+		return nil
+	case frontend.ERef:
+		switch e.Ref {
+		case frontend.RefElement:
+			dims, _, _ := g.sectionDims(e)
+			return dims
+		case frontend.RefFunction:
+			if sh, ok := lowering.ConstShape(e); ok {
+				return valueDims(extsOf(sh))
+			}
+			return nil
+		case frontend.RefIntrinsic:
+			if lowering.NeedsTemp(e) {
+				return valueDims(g.intrinsicExts(e))
+			}
+			for _, a := range e.Args {
+				if a.Kind == frontend.EKeyword {
+					a = a.X
+				}
+				if a.Rank > 0 {
+					return g.arrayShape(a)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// intrinsicExts are the extents of a transformational intrinsic's result
+// (lowering.NeedsTemp), from its operands, at run time.
+func (g *kernelGen) intrinsicExts(e *frontend.Expr) []string {
+	a := lowering.IntrinsicActuals(e)
+	src := exts(g.arrayShape(a[0]))
+	switch name := e.Intr.Name; name {
+	case "matmul":
+		y := exts(g.arrayShape(a[1]))
+		switch {
+		case len(src) == 2 && len(y) == 2:
+			return []string{src[0], y[1]}
+		case len(src) == 2:
+			return []string{src[0]}
+		case len(y) == 2:
+			return []string{y[1]}
+		}
+	case "transpose":
+		if len(src) == 2 {
+			return []string{src[1], src[0]}
+		}
+	case "spread":
+		d, _ := lowering.ConstInt(a[1])
+		n := fmt.Sprintf("fgpu_max<int64_t>(%s, 0)", g.convertTo(a[2], "int64_t"))
+		if a[0].Rank == 0 {
+			return []string{n}
+		}
+		return append(append(append([]string{}, src[:d-1]...), n), src[d-1:]...)
+	case "reshape":
+		if sh, ok := lowering.ConstShape(e); ok {
+			return extsOf(sh)
+		}
+	case "cshift", "eoshift":
+		return src
+	default:
+		if lowering.ArrayReduction(name) {
+			d, _ := lowering.ConstInt(a[1])
+			if d >= 1 && int(d) <= len(src) {
+				return append(append([]string{}, src[:d-1]...), src[d:]...)
+			}
+		}
+	}
+	return nil
 }
 
 // reduceLambda computes sum(x), maxval(x), dot_product(x, y), ... of a
@@ -357,4 +469,22 @@ func (g *kernelGen) sectionName(n string, e *frontend.Expr) {
 		g.line("const int64_t lb%d_%s = 1, sm%d_%s = %s, ex%d_%s = %s;", k+1, n, k+1, n, strides[k], k+1, n, exts[k])
 	}
 	g.line("(void)b_%s;", n)
+}
+
+// reallocCheck is the error stop of the check before assignment lhs = rhs
+// to a whole allocatable component of an element (facts/realloc.go), or
+// nil.
+func (g *kernelGen) reallocCheck(lhs, rhs *frontend.Expr) *frontend.StopStmt {
+	if g.funcs == nil || g.funcs.plan == nil || rhs.Rank == 0 {
+		return nil
+	}
+	if _, ok := g.elemRow(lhs); !ok {
+		return nil
+	}
+	for s, a := range g.funcs.plan.ReallocChecks {
+		if a.LHS == lhs {
+			return s
+		}
+	}
+	return nil
 }

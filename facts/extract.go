@@ -40,6 +40,10 @@ type Set struct {
 	// loops call, one a call and local (workspace.go), by the variable that
 	// stands for it.
 	CallLocals map[*frontend.Symbol]*CallLocal
+	// ReallocChecks are the error stops device code makes when an
+	// assignment in a loop would reallocate an allocatable component
+	// (realloc.go), with their assignments.
+	ReallocChecks map[*frontend.StopStmt]*frontend.AssignStmt
 }
 
 // Pos returns the position of a site constant (/s/N or /v/N).
@@ -101,7 +105,7 @@ type extractor struct {
 func Extract(prog *frontend.Program, opts Options) *Set {
 	x := &extractor{
 		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{},
-			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}},
+			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}, ReallocChecks: map[*frontend.StopStmt]*frontend.AssignStmt{}},
 		sites:    map[any]string{},
 		types:    map[string]bool{},
 		derived:  map[*frontend.DerivedType]string{},

@@ -164,6 +164,9 @@ func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
 			x.add("stop_stmt", st, o, name(kind))
 		}
 	}
+	if a, ok := s.(*frontend.AssignStmt); ok && len(c.loops) > 0 {
+		x.reallocCheck(a, c)
+	}
 	x.walk(st, c).Stmt(s)
 	switch k := s.(type) {
 	case *frontend.IfStmt:

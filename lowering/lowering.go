@@ -132,6 +132,10 @@ type Plan struct {
 	// StopProcs are the device procedures that can stop: they get the
 	// hidden site and code arguments (rules/stops.mg, can_stop).
 	StopProcs map[*frontend.Procedure]bool
+	// ReallocChecks are the error stops of the checks before assignments
+	// to whole allocatable components of elements (facts/realloc.go), with
+	// their assignments.
+	ReallocChecks map[*frontend.StopStmt]*frontend.AssignStmt
 }
 
 // Options of lowering.

@@ -106,6 +106,12 @@ func stops(st *state) {
 	}
 	// The sites: statements found by the rules, looked up by position.
 	byPos := stopStmtsByPos(st.prog)
+	st.plan.ReallocChecks = st.cr.Facts.ReallocChecks
+	for s := range st.cr.Facts.ReallocChecks {
+		// The checks before assignments that would reallocate a component
+		// (facts/realloc.go): error stops at the assignment.
+		byPos[frontend.StmtPos(s)] = s
+	}
 	seen := map[*frontend.StopStmt]bool{}
 	var sites []*StopSite
 	note := map[*frontend.StopStmt]*Kernel{}

@@ -819,6 +819,16 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment of ranks %d and %d in an offloaded loop", x.LHS.Rank, x.RHS.Rank)
 		return
 	}
+	if a, _ := ElemComponentBase(x.LHS); a != nil && v.proc == nil {
+		// a(i)%w = value: the element's own buffer, checked at run time
+		// to have the value's shape (facts/realloc.go: an intrinsic
+		// assignment would reallocate it otherwise).
+		v.arrayCtx = true
+		v.designator(x.LHS)
+		v.expr(x.RHS)
+		v.arrayCtx = false
+		return
+	}
 	lhsRoot := rootOf(x.LHS)
 	// A section never reallocates, nor does a scalar assigned to the
 	// whole array; a whole allocatable assigned an array would be
@@ -1030,6 +1040,12 @@ func (v *verifier) derivedArray(s *frontend.Symbol, pos frontend.Pos) {
 // with scalar subscripts. Anything else is reported with the reason the
 // pass left it.
 func (v *verifier) component(e *frontend.Expr) {
+	if a, _ := ElemComponentBase(e); a != nil && v.proc == nil && v.arrayCtx {
+		// a(i)%w whole, element by element: the element's buffer through
+		// its table (components.go).
+		v.scalar(e.X.Args[0])
+		return
+	}
 	if a, _ := ElemComponent(e); a != nil && v.proc == nil {
 		// a(i)%w(j): a table of the elements' buffers (components.go).
 		for _, x := range e.Args {
