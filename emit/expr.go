@@ -200,32 +200,8 @@ func commonType(a, b frontend.Type) string {
 	return ctype(b)
 }
 
-// args returns the intrinsic's actual arguments in dummy order.
-func intrinsicArgs(e *frontend.Expr) []*frontend.Expr {
-	in := e.Intr
-	out := make([]*frontend.Expr, len(in.Args))
-	pos := 0
-	for _, a := range e.Args {
-		if a.Kind == frontend.EKeyword {
-			for i, d := range in.Args {
-				if d.Name == a.Name {
-					out[i] = a.X
-				}
-			}
-			continue
-		}
-		if pos < len(out) {
-			out[pos] = a
-		} else {
-			out = append(out, a)
-		}
-		pos++
-	}
-	return out
-}
-
 func (g *kernelGen) intrinsic(e *frontend.Expr) string {
-	a := intrinsicArgs(e)
+	a := lowering.IntrinsicActuals(e)
 	t := e.Type
 	ct := ctype(t)
 	arg := func(i int) string { return g.convert(a[i], t) }

@@ -236,20 +236,15 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, val func(string) string
 		g.line("}")
 	}()
 	src := exts(g.arrayShape(g.tempRef(a[0])))
+	if !g.operandsOK(e, a, src) {
+		return
+	}
 	switch name {
 	case "matmul":
 		// Each element summed over the inner dimension in increasing order
 		// from zero: the order of gfortran's inline matmul.
 		y := exts(g.arrayShape(g.tempRef(a[1])))
-		var res []string
-		switch {
-		case len(src) == 2 && len(y) == 2:
-			res = []string{src[0], y[1]}
-		case len(src) == 2:
-			res = []string{src[0]}
-		default:
-			res = []string{y[1]}
-		}
+		res := g.intrinsicExts(e)
 		inner := src[len(src)-1]
 		g.line("const int64_t ni = %s;", inner)
 		if len(src) == 2 && len(y) == 1 {
@@ -283,15 +278,7 @@ func (g *kernelGen) fillIntrinsic(ref, e *frontend.Expr, val func(string) string
 		g.line("%s acc = %s(0);", ct, ct)
 		g.line("FGPU_UNROLL4 for (int64_t %s = 0; %s < ni; ++%s) {", l, l, l)
 		g.indent++
-		var ax, ay []string
-		switch {
-		case len(src) == 2 && len(y) == 2:
-			ax, ay = []string{at[0], l}, []string{l, at[1]}
-		case len(src) == 2:
-			ax, ay = []string{at[0], l}, []string{l}
-		default:
-			ax, ay = []string{l}, []string{l, at[0]}
-		}
+		ax, ay := matmulAt(len(src), len(y), at, l)
 		g.line("acc = acc + %s * %s;", g.elemAt(a[0], ax, t), g.elemAt(a[1], ay, t))
 		g.indent--
 		g.line("}")
@@ -513,20 +500,15 @@ func (g *kernelGen) elementOf(e *frontend.Expr) string {
 		return "0"
 	}
 	src := exts(g.arrayShape(g.tempRef(a[0])))
+	if !g.operandsOK(e, a, src) {
+		return "0"
+	}
 	switch e.Intr.Name {
 	case "matmul":
-		var ax, ay []string
 		y := exts(g.arrayShape(g.tempRef(a[1])))
 		g.tmp++
 		l := fmt.Sprintf("l%d", g.tmp)
-		switch {
-		case len(src) == 2 && len(y) == 2:
-			ax, ay = []string{at[0], l}, []string{l, at[1]}
-		case len(src) == 2:
-			ax, ay = []string{at[0], l}, []string{l}
-		default:
-			ax, ay = []string{l}, []string{l, at[0]}
-		}
+		ax, ay := matmulAt(len(src), len(y), at, l)
 		return fmt.Sprintf("[&]() { %s acc = %s(0); FGPU_UNROLL4 for (int64_t %s = 0; %s < %s; ++%s) acc = acc + %s * %s; return acc; }()",
 			ct, ct, l, l, src[len(src)-1], l, g.elemAt(a[0], ax, t), g.elemAt(a[1], ay, t))
 	case "transpose":
@@ -570,4 +552,58 @@ func (g *kernelGen) elementOf(e *frontend.Expr) string {
 	}
 	g.internal(e.Pos, "no element form for %s", e)
 	return "0"
+}
+
+// matmulAt are the indices of the operands of matmul at result element at
+// and inner index l, for operands of ranks rx and ry (2x2, 2x1, 1x2).
+func matmulAt(rx, ry int, at []string, l string) (ax, ay []string) {
+	switch {
+	case rx == 2 && ry == 2:
+		return []string{at[0], l}, []string{l, at[1]}
+	case rx == 2:
+		return []string{at[0], l}, []string{l}
+	}
+	return []string{l}, []string{l, at[0]}
+}
+
+// operandsOK reports transformational intrinsic e with operands a the
+// emitter can write (src: the extents of the first): what the verifier
+// admitted; anything else is an internal error, never a crash.
+func (g *kernelGen) operandsOK(e *frontend.Expr, a []*frontend.Expr, src []string) bool {
+	dim := func(i, hi int) bool {
+		if i >= len(a) || a[i] == nil {
+			return i >= len(a) || e.Intr.Name == "cshift" || e.Intr.Name == "eoshift"
+		}
+		d, ok := lowering.ConstInt(a[i])
+		return ok && d >= 1 && int(d) <= hi
+	}
+	ok := len(a) > 0 && a[0] != nil && (len(src) > 0 || a[0].Rank == 0)
+	if ok {
+		switch name := e.Intr.Name; name {
+		case "matmul":
+			y := 0
+			if len(a) > 1 && a[1] != nil {
+				y = len(exts(g.arrayShape(g.tempRef(a[1]))))
+			}
+			ok = y > 0 && y <= 2 && len(src) <= 2 && !(y == 1 && len(src) == 1)
+		case "transpose":
+			ok = len(src) == 2
+		case "spread":
+			ok = len(a) > 2 && a[2] != nil && dim(1, len(src)+1)
+		case "reshape":
+			ok = len(a) > 1 && a[1] != nil && a[1].Const != nil
+		case "cshift", "eoshift":
+			at := 2
+			if name == "eoshift" {
+				at = 3
+			}
+			ok = len(a) > 1 && a[1] != nil && dim(at, len(src))
+		default:
+			ok = lowering.ArrayReduction(name) && len(a) > 1 && dim(1, len(src))
+		}
+	}
+	if !ok {
+		g.internal(e.Pos, "the operands of %s are not of a form the kernels hold", e)
+	}
+	return ok
 }
