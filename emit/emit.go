@@ -17,6 +17,11 @@ type Options struct {
 	// nil is cpu.
 	Target *target.Target
 	Fast   bool // --fast: FMA contraction allowed, no bounds checks
+	// ReallocLHS (--realloc-lhs-arrays): before a launch, the host
+	// allocates the allocatable components of the elements the loop
+	// assigns whole that are not allocated, with the value's shape
+	// (reallocPrealloc, hostf90.go).
+	ReallocLHS bool
 	// ArrayStmts: what lowering.ArrayStatements did (dead stores become
 	// comments in the host text); nil when it did not run.
 	ArrayStmts *lowering.ArrayStmts

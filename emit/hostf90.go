@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"fgpu/facts"
 	"fgpu/frontend"
 	"fgpu/frontend/target"
 	"fgpu/lowering"
@@ -48,7 +49,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 	}
 	useLines := map[*frontend.Procedure]map[string]bool{}
 	for _, k := range plan.Kernels {
-		e, us := kernelCallEdit(k, helpers, &all)
+		e, us := kernelCallEdit(k, helpers, opts.ReallocLHS, &all)
 		edits[k.File] = append(edits[k.File], e)
 		uses[k.Proc] = true
 		for _, u := range us {
@@ -568,7 +569,7 @@ func maxInt(a, b int) int {
 
 // kernelCallEdit replaces an offloaded loop by the call of its launch
 // routine.
-func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Diagnostics) (edit, []string) {
+func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, realloc bool, diags *frontend.Diagnostics) (edit, []string) {
 	var uses []string // use lines the procedure needs (nameAtLoop)
 	var optArrays []optArray
 	var optScalars []*frontend.Symbol
@@ -697,6 +698,9 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, diags *frontend.Di
 	}
 	indent := leadingSpace(k.Do.Pos.Col)
 	var lines []string
+	if realloc {
+		lines = append(lines, reallocPrealloc(k, indent)...)
+	}
 	for _, t := range k.Elems {
 		// The table of the components of the elements (derived.go).
 		a, c := actualName(t.Array), t.Comp.Name
@@ -1030,5 +1034,64 @@ func optionalCalls(k *lowering.Kernel, args []string, arrays []optArray, scalars
 		lines = append(lines, depth+"end if")
 	}
 	variant(0, args, in)
+	return append(lines, indent+"end block")
+}
+
+// reallocPrealloc is what --realloc-lhs-arrays adds before a launch (design
+// doc, "The offloading pipeline": writes to allocatable components of
+// array elements get "host preallocation with --realloc-lhs-arrays"): for
+// each assignment of the loop's body, unconditional, of a value of a shape
+// known when the kernel is compiled to a whole allocatable component of an
+// element (a(i)%w = ...), a loop over the iterations (the loop's indices as
+// variables of a block, so the subscript reads as written) allocates the
+// component of each element the loop assigns with the value's shape when it
+// is not allocated. A component allocated with another shape is left as it
+// is: deallocating storage the device may hold is the sync analysis's to
+// decide, and the run-time check (facts/realloc.go) reports it.
+func reallocPrealloc(k *lowering.Kernel, indent string) []string {
+	var assigns []*frontend.AssignStmt
+	for _, s := range k.Body {
+		a, ok := s.(*frontend.AssignStmt)
+		if !ok || !facts.ReallocTarget(a) {
+			continue
+		}
+		if arr, _ := lowering.ElemComponentBase(a.LHS); arr == nil {
+			continue
+		}
+		if _, ok := lowering.ConstShape(a.RHS); !ok {
+			continue
+		}
+		assigns = append(assigns, a)
+	}
+	if len(assigns) == 0 {
+		return nil
+	}
+	in := indent + "  "
+	lines := []string{indent + "block  ! fgpu: --realloc-lhs-arrays: the components the loop assigns, allocated with the value's shape"}
+	for _, ix := range k.Indices {
+		lines = append(lines, fmt.Sprintf("%s%s :: %s", in, ix.Type, ix.Name))
+	}
+	depth := in
+	for d, b := range k.Bounds {
+		st := ""
+		if b.Step != nil {
+			st = fmt.Sprintf(", %s", b.Step)
+		}
+		lines = append(lines, fmt.Sprintf("%sdo %s = %s, %s%s", depth, k.Indices[d].Name, b.Lo, b.Hi, st))
+		depth += "  "
+	}
+	for _, a := range assigns {
+		sh, _ := lowering.ConstShape(a.RHS)
+		var ext []string
+		for _, n := range sh {
+			ext = append(ext, fmt.Sprint(n))
+		}
+		lhs := a.LHS.String()
+		lines = append(lines, wrap(fmt.Sprintf("%sif (.not. allocated(%s)) allocate(%s(%s))", depth, lhs, lhs, strings.Join(ext, ", ")))...)
+	}
+	for range k.Bounds {
+		depth = depth[:len(depth)-2]
+		lines = append(lines, depth+"end do")
+	}
 	return append(lines, indent+"end block")
 }

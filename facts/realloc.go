@@ -33,7 +33,7 @@ func (x *extractor) reallocCheck(a *frontend.AssignStmt, c *ctx) {
 	if !ReallocTarget(a) {
 		return
 	}
-	msg := fmt.Sprintf("fgpu: the assignment at %s:%d in an offloaded loop would reallocate the allocatable component %s (unallocated, or of another shape than the value): allocate it with the shape of the value before the loop",
+	msg := fmt.Sprintf("fgpu: the assignment at %s:%d in an offloaded loop would reallocate the allocatable component %s (unallocated, or of another shape than the value): allocate it with the shape of the value before the loop, or build with --realloc-lhs-arrays when it is unallocated",
 		filepath.Base(a.Pos.File), a.Pos.Line, a.LHS)
 	ct := frontend.Type{Base: frontend.TyCharacter, Kind: 1, Len: len(msg)}
 	code := &frontend.Expr{Kind: frontend.ELit, Pos: a.Pos, Type: ct, Const: &frontend.Value{Type: ct, Str: msg}}

@@ -268,8 +268,10 @@ func planRun(p *program) runPlan {
 			o.Fast = true
 		case strings.HasPrefix(f, "-O"):
 			o.Opt = f
-		case f == "--realloc-lhs-arrays" || f == "-g":
-			// Build flags without a driver option: no effect on the output.
+		case f == "--realloc-lhs-arrays":
+			o.ReallocLHS = true
+		case f == "-g":
+			// A build flag without a driver option: no effect on the output.
 		default:
 			return runPlan{skip: fmt.Sprintf("unknown flag %q in FLAGS", f)}
 		}

@@ -64,6 +64,8 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			f.opts.Opt = a
 		case a == "--fast":
 			f.opts.Fast = true
+		case a == "--realloc-lhs-arrays":
+			f.opts.ReallocLHS = true
 		case a == "--static-cudart":
 			f.opts.StaticCUDART = true
 		case a == "--time-passes":

@@ -46,7 +46,7 @@ func init() {
 		{name: "explain", args: "[check flags] FILE[:LINE]...", summary: "the shortest derivation of each loop's outcome, as a positioned chain", fn: runExplain},
 		{name: "facts", args: "[check flags] FILE...", summary: "the relational facts of the program, sorted Mangle text, one a line", fn: runFacts},
 		{name: "query", args: "[check flags] FILE...|FACTS.mg... 'goal'", summary: "the facts (extracted and derived) matching a Datalog goal; FACTS.mg is a dump of fgpu facts", fn: runQuery},
-		{name: "build", args: "[--gpu=cpu|cuda|cuda_cpu|none] [-o OUT] [--fc=CMD] [--keep] [-O0|-O1|-O2|-O3] [--fast] [--static-cudart] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "build the program, its loops offloaded (exit 3: a compiler is missing)", fn: runBuild},
+		{name: "build", args: "[--gpu=cpu|cuda|cuda_cpu|none] [-o OUT] [--fc=CMD] [--keep] [-O0|-O1|-O2|-O3] [--fast] [--realloc-lhs-arrays] [--static-cudart] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "build the program, its loops offloaded (exit 3: a compiler is missing)", fn: runBuild},
 		{name: "run", args: "[build flags] FILE... [-- ARGS]", summary: "build the program in a temporary directory and run it; the exit status is the program's", fn: runRun},
 		{name: "version", summary: "print fgpu's version", fn: runVersion},
 		{name: "help", args: "[COMMAND]", summary: "print this help, or a command's", fn: runHelp},

@@ -49,6 +49,7 @@ type Options struct {
 	TimePasses bool
 
 	Fast         bool   // --fast: FMA contraction allowed, no bounds checks
+	ReallocLHS   bool   // --realloc-lhs-arrays: components the loops assign allocated by the host before the launch
 	StaticCUDART bool   // link cudart statically (binaries for another machine)
 	CacheDir     string // the runtime cache; default $XDG_CACHE_HOME/fgpu or ~/.cache/fgpu
 	Stderr       io.Writer
@@ -154,6 +155,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 			OffloadOmp:       opts.OffloadOmp,
 		},
 		Fast:            opts.Fast,
+		ReallocLHS:      opts.ReallocLHS,
 		StopAfter:       stop,
 		DumpDir:         opts.DumpDir,
 		ViolationsFatal: true,
