@@ -57,6 +57,9 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 			}
 		case a == "--time-passes":
 			f.timePasses = true
+		case a == "--realloc-lhs-arrays":
+			// A build flag that decides no loop (host code before the
+			// launches): accepted, so check and build take the same flags.
 		case isPipelineFlag(a):
 			if err := pipelineFlag(a, &f.stopAfter, &f.dumpDir); err != nil {
 				return f, err

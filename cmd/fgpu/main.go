@@ -42,7 +42,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{name: "parse", args: "[--dump] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "front end only: read, preprocess and check the program; --dump prints the typed program", fn: runParse},
-		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
+		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--realloc-lhs-arrays] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
 		{name: "explain", args: "[check flags] FILE[:LINE]...", summary: "the shortest derivation of each loop's outcome, as a positioned chain", fn: runExplain},
 		{name: "facts", args: "[check flags] FILE...", summary: "the relational facts of the program, sorted Mangle text, one a line", fn: runFacts},
 		{name: "query", args: "[check flags] FILE...|FACTS.mg... 'goal'", summary: "the facts (extracted and derived) matching a Datalog goal; FACTS.mg is a dump of fgpu facts", fn: runQuery},
