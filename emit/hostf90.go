@@ -958,6 +958,23 @@ func varyingMax(k *lowering.Kernel, ws []*lowering.Workspace, indent string, cal
 	for _, w := range ws {
 		lines = append(lines, fmt.Sprintf("%sfgpu_wm%d = 0", in, w.Slot))
 	}
+	if corners := cornerValues(k, ws); corners != nil {
+		// Rank-one arrays whose bounds are affine in the indices of one
+		// header: the extent is largest at a corner of the iterations,
+		// the first or last value of each index.
+		for c := 0; c < 1<<len(k.Indices); c++ {
+			for d, ix := range k.Indices {
+				lines = append(lines, fmt.Sprintf("%s%s = %s", in, ix.Name, corners[d][(c>>d)&1]))
+			}
+			for _, w := range ws {
+				lines = append(lines, wrap(fmt.Sprintf("%sfgpu_wm%d = max(fgpu_wm%d, %s)", in, w.Slot, w.Slot, workspaceElems(w)))...)
+			}
+		}
+		for _, l := range call {
+			lines = append(lines, "  "+l)
+		}
+		return append(lines, indent+"end block")
+	}
 	depth := in
 	for d, b := range k.Bounds {
 		st := ""
@@ -968,15 +985,7 @@ func varyingMax(k *lowering.Kernel, ws []*lowering.Workspace, indent string, cal
 		depth += "  "
 	}
 	for _, w := range ws {
-		var n []string
-		for _, dim := range w.Sym.Shape.Dims {
-			lo := "1_8"
-			if dim.Lo != nil {
-				lo = fmt.Sprintf("int(%s, 8)", dim.Lo)
-			}
-			n = append(n, fmt.Sprintf("max(0_8, int(%s, 8) - %s + 1)", dim.Hi, lo))
-		}
-		lines = append(lines, wrap(fmt.Sprintf("%sfgpu_wm%d = max(fgpu_wm%d, %s)", depth, w.Slot, w.Slot, strings.Join(n, " * ")))...)
+		lines = append(lines, wrap(fmt.Sprintf("%sfgpu_wm%d = max(fgpu_wm%d, %s)", depth, w.Slot, w.Slot, workspaceElems(w)))...)
 	}
 	for range k.Bounds {
 		depth = depth[:len(depth)-2]
@@ -1094,4 +1103,45 @@ func reallocPrealloc(k *lowering.Kernel, indent string) []string {
 		lines = append(lines, depth+"end do")
 	}
 	return append(lines, indent+"end block")
+}
+
+// workspaceElems is the number of elements of workspace array w, as a
+// Fortran integer(8) expression of its bounds.
+func workspaceElems(w *lowering.Workspace) string {
+	var n []string
+	for _, dim := range w.Sym.Shape.Dims {
+		lo := "1_8"
+		if dim.Lo != nil {
+			lo = fmt.Sprintf("int(%s, 8)", dim.Lo)
+		}
+		n = append(n, fmt.Sprintf("max(0_8, int(%s, 8) - %s + 1)", dim.Hi, lo))
+	}
+	return strings.Join(n, " * ")
+}
+
+// cornerValues are, for each index of k, its first and last value as
+// Fortran expressions, when every workspace of ws is of rank one with
+// bounds affine in the indices and the indices are those of one header
+// (the limits of combined loops may read outer indices): then the largest
+// extent is at a corner. Nil otherwise (the host goes over the iterations).
+func cornerValues(k *lowering.Kernel, ws []*lowering.Workspace) [][2]string {
+	if len(k.Combined) > 0 || len(k.Indices) == 0 || len(k.Indices) > 3 || len(k.Bounds) != len(k.Indices) {
+		return nil
+	}
+	for _, w := range ws {
+		if w.Sym.Rank != 1 || !lowering.Affine(w.Sym.Shape.Dims[0].Lo) || !lowering.Affine(w.Sym.Shape.Dims[0].Hi) {
+			return nil
+		}
+	}
+	var out [][2]string
+	for _, b := range k.Bounds {
+		st := "1"
+		if b.Step != nil {
+			st = b.Step.String()
+		}
+		first := fmt.Sprintf("%s", b.Lo)
+		last := fmt.Sprintf("(%s) + (max(0, ((%s) - (%s) + (%s)) / (%s)) - 1) * (%s)", b.Lo, b.Hi, b.Lo, st, st, st)
+		out = append(out, [2]string{first, last})
+	}
+	return out
 }

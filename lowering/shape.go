@@ -707,3 +707,14 @@ func DirectCall(x *frontend.AssignStmt) *frontend.Expr {
 	}
 	return found
 }
+
+// Affine reports an integer expression that is a sum of variables times
+// constants plus a constant (a bound i + m - 1): its largest value over a
+// box of index values is at a corner of the box.
+func Affine(e *frontend.Expr) bool {
+	if e == nil {
+		return true
+	}
+	_, ok := affineOf(e)
+	return ok
+}
