@@ -952,9 +952,7 @@ func varyingMax(k *lowering.Kernel, ws []*lowering.Workspace, indent string, cal
 	for _, w := range ws {
 		lines = append(lines, fmt.Sprintf("%sinteger(8) :: fgpu_wm%d", in, w.Slot))
 	}
-	for _, ix := range k.Indices {
-		lines = append(lines, fmt.Sprintf("%s%s :: %s", in, ix.Type, ix.Name))
-	}
+	lines = append(lines, indexDecls(k, in)...)
 	for _, w := range ws {
 		lines = append(lines, fmt.Sprintf("%sfgpu_wm%d = 0", in, w.Slot))
 	}
@@ -975,22 +973,12 @@ func varyingMax(k *lowering.Kernel, ws []*lowering.Workspace, indent string, cal
 		}
 		return append(lines, indent+"end block")
 	}
-	depth := in
-	for d, b := range k.Bounds {
-		st := ""
-		if b.Step != nil {
-			st = fmt.Sprintf(", %s", b.Step)
+	lines = append(lines, overIterations(k, in, func(depth string) (body []string) {
+		for _, w := range ws {
+			body = append(body, wrap(fmt.Sprintf("%sfgpu_wm%d = max(fgpu_wm%d, %s)", depth, w.Slot, w.Slot, workspaceElems(w)))...)
 		}
-		lines = append(lines, fmt.Sprintf("%sdo %s = %s, %s%s", depth, k.Indices[d].Name, b.Lo, b.Hi, st))
-		depth += "  "
-	}
-	for _, w := range ws {
-		lines = append(lines, wrap(fmt.Sprintf("%sfgpu_wm%d = max(fgpu_wm%d, %s)", depth, w.Slot, w.Slot, workspaceElems(w)))...)
-	}
-	for range k.Bounds {
-		depth = depth[:len(depth)-2]
-		lines = append(lines, depth+"end do")
-	}
+		return body
+	})...)
 	for _, l := range call {
 		lines = append(lines, "  "+l)
 	}
@@ -1077,31 +1065,19 @@ func reallocPrealloc(k *lowering.Kernel, indent string) []string {
 	}
 	in := indent + "  "
 	lines := []string{indent + "block  ! fgpu: --realloc-lhs-arrays: the components the loop assigns, allocated with the value's shape"}
-	for _, ix := range k.Indices {
-		lines = append(lines, fmt.Sprintf("%s%s :: %s", in, ix.Type, ix.Name))
-	}
-	depth := in
-	for d, b := range k.Bounds {
-		st := ""
-		if b.Step != nil {
-			st = fmt.Sprintf(", %s", b.Step)
+	lines = append(lines, indexDecls(k, in)...)
+	lines = append(lines, overIterations(k, in, func(depth string) (body []string) {
+		for _, a := range assigns {
+			sh, _ := lowering.ConstShape(a.RHS)
+			var ext []string
+			for _, n := range sh {
+				ext = append(ext, fmt.Sprint(n))
+			}
+			lhs := a.LHS.String()
+			body = append(body, wrap(fmt.Sprintf("%sif (.not. allocated(%s)) allocate(%s(%s))", depth, lhs, lhs, strings.Join(ext, ", ")))...)
 		}
-		lines = append(lines, fmt.Sprintf("%sdo %s = %s, %s%s", depth, k.Indices[d].Name, b.Lo, b.Hi, st))
-		depth += "  "
-	}
-	for _, a := range assigns {
-		sh, _ := lowering.ConstShape(a.RHS)
-		var ext []string
-		for _, n := range sh {
-			ext = append(ext, fmt.Sprint(n))
-		}
-		lhs := a.LHS.String()
-		lines = append(lines, wrap(fmt.Sprintf("%sif (.not. allocated(%s)) allocate(%s(%s))", depth, lhs, lhs, strings.Join(ext, ", ")))...)
-	}
-	for range k.Bounds {
-		depth = depth[:len(depth)-2]
-		lines = append(lines, depth+"end do")
-	}
+		return body
+	})...)
 	return append(lines, indent+"end block")
 }
 
@@ -1144,4 +1120,36 @@ func cornerValues(k *lowering.Kernel, ws []*lowering.Workspace) [][2]string {
 		out = append(out, [2]string{first, last})
 	}
 	return out
+}
+
+// indexDecls declares the loop's indices as variables of a host block (of
+// their types), so that expressions of the loop read as written there.
+func indexDecls(k *lowering.Kernel, in string) []string {
+	var lines []string
+	for _, ix := range k.Indices {
+		lines = append(lines, fmt.Sprintf("%s%s :: %s", in, ix.Type, ix.Name))
+	}
+	return lines
+}
+
+// overIterations is a nest of DO loops over the loop's iterations (its
+// indices, indexDecls, over the limits of k.Bounds, outermost first)
+// around the lines body writes at the nest's depth.
+func overIterations(k *lowering.Kernel, in string, body func(depth string) []string) []string {
+	var lines []string
+	depth := in
+	for d, b := range k.Bounds {
+		st := ""
+		if b.Step != nil {
+			st = fmt.Sprintf(", %s", b.Step)
+		}
+		lines = append(lines, fmt.Sprintf("%sdo %s = %s, %s%s", depth, k.Indices[d].Name, b.Lo, b.Hi, st))
+		depth += "  "
+	}
+	lines = append(lines, body(depth)...)
+	for range k.Bounds {
+		depth = depth[:len(depth)-2]
+		lines = append(lines, depth+"end do")
+	}
+	return lines
 }
