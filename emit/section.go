@@ -128,14 +128,7 @@ func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
 		// (lowering.AssignOverlaps; the verifier required a constant
 		// shape).
 		shape, _ := lowering.ConstShape(lhs)
-		dims := make([]int, len(shape))
-		for i, n := range shape {
-			dims[i] = int(n)
-		}
-		g.tmp++
-		name := fmt.Sprintf("fgpu_t%d", g.tmp)
-		sym := &frontend.Symbol{Name: name, Kind: frontend.SymVariable, Type: lhs.Type, Rank: len(shape), Dims: dims}
-		ref := &frontend.Expr{Kind: frontend.EName, Name: name, Sym: sym, Type: lhs.Type, Rank: len(shape), Pos: lhs.Pos}
+		sym, ref := g.newTemp(shape, lhs.Type, lhs.Pos)
 		g.line("{")
 		g.indent++
 		g.localArray(sym)

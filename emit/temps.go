@@ -98,17 +98,10 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 		g.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in device code: its shape is not known when the kernel is compiled", e)
 		return
 	}
-	g.tmp++
-	name := fmt.Sprintf("fgpu_t%d", g.tmp)
-	dims := make([]int, len(shape))
-	for i, n := range shape {
-		dims[i] = int(n)
-	}
 	if g.temps == nil {
 		g.temps = map[*frontend.Expr]*frontend.Expr{}
 	}
-	sym := &frontend.Symbol{Name: name, Kind: frontend.SymVariable, Type: e.Type, Rank: len(shape), Dims: dims}
-	ref := &frontend.Expr{Kind: frontend.EName, Name: name, Sym: sym, Type: e.Type, Rank: len(shape), Pos: e.Pos}
+	sym, ref := g.newTemp(shape, e.Type, e.Pos)
 	if e.Kind == frontend.EArray && e.Const != nil {
 		// A constant: a static table, as a named constant array.
 		sym.Kind = frontend.SymParameter
@@ -194,14 +187,23 @@ func (g *kernelGen) lvalueAt(ref *frontend.Expr, at []string) string {
 
 // store assigns value v (of the temp's type) to element at of temp ref.
 func (g *kernelGen) store(ref *frontend.Expr, at []string, v string) {
-	outer := g.at
-	g.at = at
-	lv := g.sectionElement(ref)
-	g.at = outer
 	if ref.Type.Base == frontend.TyLogical {
 		v = fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(ref.Type), v)
 	}
-	g.line("%s = %s;", lv, v)
+	g.line("%s = %s;", g.lvalueAt(ref, at), v)
+}
+
+// newTemp is a new array of the iteration of the given constant shape and
+// type (not yet declared: localArray), and a whole-array reference to it.
+func (g *kernelGen) newTemp(shape []int64, t frontend.Type, pos frontend.Pos) (*frontend.Symbol, *frontend.Expr) {
+	g.tmp++
+	name := fmt.Sprintf("fgpu_t%d", g.tmp)
+	dims := make([]int, len(shape))
+	for i, n := range shape {
+		dims[i] = int(n)
+	}
+	sym := &frontend.Symbol{Name: name, Kind: frontend.SymVariable, Type: t, Rank: len(shape), Dims: dims}
+	return sym, &frontend.Expr{Kind: frontend.EName, Name: name, Sym: sym, Type: t, Rank: len(shape), Pos: pos}
 }
 
 func extsOf(shape []int64) []string {
