@@ -632,10 +632,11 @@ func (g *kernelGen) localArray(s *frontend.Symbol) {
 	g.line("(void)b_%s;", s.Name)
 }
 
-// workspaceSetup sizes the slices of the kernel's workspaces from the
-// bounds the host evaluated (wlo, whi), one slice an iteration rounded to
-// 16 bytes, and gets the buffer of all of them from the runtime (only the
-// device holds it: nothing is copied).
+// workspaceSetup sizes the slices of the kernel's workspaces, one slice an
+// iteration rounded to 16 bytes, from the bounds the host evaluated (wlo,
+// whi), or from the largest slice it found over the iterations when the
+// bounds read an index (wm, Varying), and gets the buffer of all of them
+// from the runtime (only the device holds it: nothing is copied).
 func (g *kernelGen) workspaceSetup() {
 	ws := g.k.Workspaces
 	if len(ws) == 0 {
@@ -643,17 +644,16 @@ func (g *kernelGen) workspaceSetup() {
 	}
 	var total []string
 	for _, w := range ws {
-		if w.Varying {
-			g.line("const int64_t wsb%d = (wm%d * (int64_t)sizeof(%s) + 15) / 16 * 16; // %s (the largest iteration's)", w.Slot, w.Slot, ctype(w.Sym.Type), w.Sym.Name)
-			total = append(total, fmt.Sprintf("wsb%d", w.Slot))
-			continue
+		elems := fmt.Sprintf("wm%d", w.Slot)
+		if !w.Varying {
+			var n []string
+			for d := 1; d <= w.Sym.Rank; d++ {
+				g.line("const int64_t wex%d_%d = fgpu_max<int64_t>(whi%d_%d - wlo%d_%d + 1, 0);", w.Slot, d, w.Slot, d, w.Slot, d)
+				n = append(n, fmt.Sprintf("wex%d_%d", w.Slot, d))
+			}
+			elems = strings.Join(n, " * ")
 		}
-		var n []string
-		for d := 1; d <= w.Sym.Rank; d++ {
-			g.line("const int64_t wex%d_%d = fgpu_max<int64_t>(whi%d_%d - wlo%d_%d + 1, 0);", w.Slot, d, w.Slot, d, w.Slot, d)
-			n = append(n, fmt.Sprintf("wex%d_%d", w.Slot, d))
-		}
-		g.line("const int64_t wsb%d = (%s * (int64_t)sizeof(%s) + 15) / 16 * 16; // %s", w.Slot, strings.Join(n, " * "), ctype(w.Sym.Type), w.Sym.Name)
+		g.line("const int64_t wsb%d = (%s * (int64_t)sizeof(%s) + 15) / 16 * 16; // %s", w.Slot, elems, ctype(w.Sym.Type), w.Sym.Name)
 		total = append(total, fmt.Sprintf("wsb%d", w.Slot))
 	}
 	g.line("char* const fgpu_ws = (char*)fgpu_rt_workspace(ntot, %s, kname, loop);", strings.Join(total, " + "))
@@ -665,40 +665,42 @@ func (g *kernelGen) workspaceSetup() {
 }
 
 // workspaceArray declares an array of the iteration in its slice of a
-// workspace (lowering.Workspace): the slice of iteration fgpu_it, the
-// bounds the launch was given.
+// workspace (lowering.Workspace): the slice of iteration fgpu_it, with the
+// bounds the launch was given, or, when they read an index (Varying), this
+// iteration's own, from the parts the host evaluated and the indices (it
+// uses the leading part of its slice).
 func (g *kernelGen) workspaceArray(w *lowering.Workspace) {
 	s := w.Sym
 	ct := ctype(s.Type)
 	g.line("char* const b_%s = ws%d + fgpu_it * wsb%d;", s.Name, w.Slot, w.Slot)
+	lo := make([]string, s.Rank)
+	ex := make([]string, s.Rank)
+	for d := 0; d < s.Rank; d++ {
+		lo[d] = fmt.Sprintf("wlo%d_%d", w.Slot, d+1)
+		ex[d] = fmt.Sprintf("wex%d_%d", w.Slot, d+1)
+	}
 	if w.Varying {
-		// This iteration's bounds, from the parts the host evaluated and
-		// the indices (it uses the leading part of its slice).
 		if g.subst == nil {
 			g.subst = map[*frontend.Expr]string{}
 		}
 		for i, x := range w.Parts {
 			g.subst[x] = fmt.Sprintf("wv%d_%d", w.Slot, i)
 		}
-		stride := "(int64_t)sizeof(" + ct + ")"
 		for d, dim := range s.Shape.Dims {
-			lo := "1"
+			lo[d] = "1"
 			if dim.Lo != nil {
-				lo = g.convertTo(dim.Lo, "int64_t")
+				lo[d] = g.convertTo(dim.Lo, "int64_t")
 			}
-			g.line("const int64_t lb%d_%s = %s, sm%d_%s = %s, ex%d_%s = fgpu_max<int64_t>(%s - lb%d_%s + 1, 0);", d+1, s.Name, lo, d+1, s.Name, stride, d+1, s.Name, g.convertTo(dim.Hi, "int64_t"), d+1, s.Name)
-			stride = fmt.Sprintf("sm%d_%s * ex%d_%s", d+1, s.Name, d+1, s.Name)
+			ex[d] = fmt.Sprintf("fgpu_max<int64_t>(%s - lb%d_%s + 1, 0)", g.convertTo(dim.Hi, "int64_t"), d+1, s.Name)
 		}
 		for _, x := range w.Parts {
 			delete(g.subst, x)
 		}
-		g.line("(void)b_%s;", s.Name)
-		return
 	}
-	stride := "1"
-	for d := 1; d <= s.Rank; d++ {
-		g.line("const int64_t lb%d_%s = wlo%d_%d, sm%d_%s = (int64_t)sizeof(%s) * %s, ex%d_%s = wex%d_%d;", d, s.Name, w.Slot, d, d, s.Name, ct, stride, d, s.Name, w.Slot, d)
-		stride = fmt.Sprintf("%s * wex%d_%d", stride, w.Slot, d)
+	stride := "(int64_t)sizeof(" + ct + ")"
+	for d := 0; d < s.Rank; d++ {
+		g.line("const int64_t lb%d_%s = %s, sm%d_%s = %s, ex%d_%s = %s;", d+1, s.Name, lo[d], d+1, s.Name, stride, d+1, s.Name, ex[d])
+		stride = fmt.Sprintf("sm%d_%s * ex%d_%s", d+1, s.Name, d+1, s.Name)
 	}
 	g.line("(void)b_%s;", s.Name)
 }
