@@ -165,3 +165,63 @@ end program
 		t.Errorf("locals: %v, want t", k.Locals)
 	}
 }
+
+// TestWorkspaceUnsized: an array of the iterations the host cannot size
+// is a not-yet-implemented error that says why, for a block array (a
+// procedure call in its bounds, a value of the iteration) and for an
+// automatic local of a procedure the loop calls; the wording is complete
+// (no stray formatting).
+func TestWorkspaceUnsized(t *testing.T) {
+	_, ds := lower(t, `module wm
+contains
+  pure integer function f(n)
+    integer, intent(in) :: n
+    f = n + 1
+  end function
+  pure real(8) function g(v)
+    real(8), intent(in) :: v(:)
+    real(8) :: t(f(size(v)))
+    t = 1
+    g = sum(t)
+  end function
+end module
+program p
+  use wm
+  implicit none
+  integer :: i, m
+  real(8) :: a(10), q(3, 10)
+  m = 3
+  q = 1
+  do concurrent (i = 1:10)
+    block
+      real(8) :: w(f(m))
+      integer :: k
+      k = i
+      block
+        real(8) :: u(k)
+        u = 1
+        w = 1
+        a(i) = sum(u) + sum(w) + g(q(:, i))
+      end block
+    end block
+  end do
+  print *, sum(a)
+end program
+`)
+	text := ""
+	for _, d := range ds {
+		text += d.String() + "\n"
+	}
+	for _, want := range []string{
+		"workspace w cannot be sized on the host: its declaration calls a procedure) [nyi_workspace]",
+		"workspace u cannot be sized on the host: its declaration reads k, a value of the iteration) [nyi_workspace]",
+		"workspace t cannot be sized on the host: its bounds cannot be written over the actual arguments of this call) [nyi_workspace]",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "%!") {
+		t.Errorf("a malformed message:\n%s", text)
+	}
+}

@@ -10,6 +10,7 @@ package lowering
 // implemented" error naming what its bounds read.
 
 import (
+	"fmt"
 	"sort"
 
 	"fgpu/facts"
@@ -38,12 +39,25 @@ type Workspace struct {
 	Call *facts.CallLocal
 }
 
-// workspaceReasons words workspace_unsized's reasons.
-var workspaceReasons = map[string]string{
-	"loop_index":      "reads the loop index %s (its size would change from one iteration to the next)",
-	"written":         "reads %s, which the loop writes",
-	"iteration_value": "reads %s, a value of the iteration",
-	"call":            "calls a procedure",
+// workspaceReason words a workspace_unsized reason; what names the
+// variable the bounds read, plural gives the verbs for a subject "its
+// bounds" ("its declaration" otherwise).
+func workspaceReason(reason, what string, plural bool) string {
+	reads, calls := "reads", "calls"
+	if plural {
+		reads, calls = "read", "call"
+	}
+	switch reason {
+	case "loop_index":
+		return fmt.Sprintf("%s the loop index %s (its size would change from one iteration to the next)", reads, what)
+	case "written":
+		return fmt.Sprintf("%s %s, which the loop writes", reads, what)
+	case "iteration_value":
+		return fmt.Sprintf("%s %s, a value of the iteration", reads, what)
+	case "call":
+		return calls + " a procedure"
+	}
+	return reason
 }
 
 // workspaces gives each kernel its workspaces.
@@ -66,29 +80,27 @@ func workspaces(st *state) {
 			continue // one error an array
 		}
 		st.unsized[s] = true
+		what := ""
+		if x := vars[u.What]; x != nil {
+			what = x.Name
+		}
 		if cl := st.cr.Facts.CallLocals[s]; cl != nil {
-			what := "a value the host cannot work out before the launch"
-			if x := vars[u.What]; x != nil {
-				what = x.Name
-			}
-			why := workspaceReasons[u.Reason]
+			// A local of a procedure the body calls (facts.CallLocal): its
+			// bounds written over this call's actual arguments.
+			why := workspaceReason(u.Reason, what, true)
 			if u.Reason == "call" {
 				why = "cannot be written over the actual arguments of this call"
 			}
 			st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, cl.Callee.Pos, k.Do.Pos,
-				"the run-time sized local %s of %s, whose bounds the host cannot work out before the launch at this call (workspace %s cannot be sized on the host: its bounds "+why+")", cl.Local.Name, cl.Proc.Name, cl.Local.Name, what))
+				"the run-time sized local %s of %s, whose bounds the host cannot work out before the launch at this call (workspace %s cannot be sized on the host: its bounds %s)", cl.Local.Name, cl.Proc.Name, cl.Local.Name, why))
 			continue
 		}
-		what := "a procedure"
-		if x := vars[u.What]; x != nil {
-			what = x.Name
-		}
-		why := workspaceReasons[u.Reason]
-		if why == "" {
-			why = u.Reason
-		}
 		st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, s.Pos, k.Do.Pos,
-			"the array %s of the iterations, whose bounds the host cannot work out before the launch (workspace %s cannot be sized on the host: its declaration "+why+")", s.Name, s.Name, what))
+			"the array %s of the iterations, whose bounds the host cannot work out before the launch (workspace %s cannot be sized on the host: its declaration %s)", s.Name, s.Name, workspaceReason(u.Reason, what, false)))
+	}
+	varying := map[[2]string]bool{}
+	for _, p := range st.cr.Result.WorkspacesVarying() {
+		varying[[2]string{p.A, p.B}] = true
 	}
 	for _, p := range st.cr.Result.Workspaces() {
 		k := loopOf[p.A]
@@ -96,37 +108,25 @@ func workspaces(st *state) {
 		if k == nil || s == nil {
 			continue
 		}
-		local := false
+		w := &Workspace{Sym: s, Call: st.cr.Facts.CallLocals[s]}
 		for _, l := range k.Locals {
 			if l.Sym == s {
-				local = true
+				w.Local = true
 			}
 		}
-		k.Workspaces = append(k.Workspaces, &Workspace{Sym: s, Local: local, Call: st.cr.Facts.CallLocals[s]})
-	}
-	varying := map[[2]string]bool{}
-	for _, p := range st.cr.Result.WorkspacesVarying() {
-		varying[[2]string{p.A, p.B}] = true
-	}
-	for _, p := range st.cr.Result.Workspaces() {
-		if !varying[[2]string{p.A, p.B}] {
+		k.Workspaces = append(k.Workspaces, w)
+		if !varying[[2]string{p.A, p.B}] || w.Local {
 			continue
 		}
-		k := loopOf[p.A]
-		if k == nil {
-			continue
+		w.Varying = true
+		for _, d := range s.Shape.Dims {
+			w.Parts = append(w.Parts, IndexFreeParts(d.Lo, k.Indices)...)
+			w.Parts = append(w.Parts, IndexFreeParts(d.Hi, k.Indices)...)
 		}
-		if w := k.WorkspaceOf(vars[p.B]); w != nil && !w.Local {
-			w.Varying = true
-			for _, d := range w.Sym.Shape.Dims {
-				w.Parts = append(w.Parts, IndexFreeParts(d.Lo, k.Indices)...)
-				w.Parts = append(w.Parts, IndexFreeParts(d.Hi, k.Indices)...)
-			}
-			for _, x := range w.Parts {
-				if x.Rank != 0 || !TypeSupported(x.Type) {
-					st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, x.Pos, k.Do.Pos,
-						"the bounds of the array %s of the iterations read %s with the loop index: the host cannot hand the value over (only scalars)", w.Sym.Name, x))
-				}
+		for _, x := range w.Parts {
+			if x.Rank != 0 || !TypeSupported(x.Type) {
+				st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, x.Pos, k.Do.Pos,
+					"the bounds of the array %s of the iterations read %s with the loop index: the host cannot hand the value over (only scalars)", s.Name, x))
 			}
 		}
 	}
