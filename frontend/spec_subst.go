@@ -49,7 +49,7 @@ func substSpec(e *Expr, p *Procedure, env map[*Symbol]*Expr) (*Expr, bool) {
 			return nil, false // an absent dummy, or a local of the procedure
 		}
 		return e, true // a named constant, a module or host variable
-	case EParen, EUnary:
+	case EParen, EUnary, EKeyword:
 		x, ok := substSpec(e.X, p, env)
 		if !ok {
 			return nil, false
@@ -91,14 +91,6 @@ func substSpec(e *Expr, p *Procedure, env map[*Symbol]*Expr) (*Expr, bool) {
 			}
 			c.Args = append(c.Args, x)
 		}
-		return &c, true
-	case EKeyword:
-		x, ok := substSpec(e.X, p, env)
-		if !ok {
-			return nil, false
-		}
-		c := *e
-		c.X = x
 		return &c, true
 	}
 	return nil, false
