@@ -406,9 +406,8 @@ func deviceParams(k *lowering.Kernel) (decls, args []string) {
 				decls, args = append(decls, "int64_t lb1_"+n), append(args, "lb1_"+n)
 				continue
 			}
-			decls, args = append(decls, "char* b_"+n), append(args, "b_"+n)
+			decls, args = append(decls, arrayParams(n, p.Sym.Rank)...), append(args, "b_"+n)
 			for d := 1; d <= p.Sym.Rank; d++ {
-				decls = append(decls, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, n, d, n, d, n))
 				args = append(args, fmt.Sprintf("lb%d_%s, (int64_t)d_%s->dim[%d].sm, (int64_t)d_%s->dim[%d].extent", d, n, n, d-1, n, d-1))
 			}
 		case lowering.ScalarIn:

@@ -87,10 +87,7 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 		ct := ctype(d.Type)
 		switch {
 		case d.Rank > 0:
-			params = append(params, "char* b_"+d.Name)
-			for r := 1; r <= d.Rank; r++ {
-				params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", r, d.Name, r, d.Name, r, d.Name))
-			}
+			params = append(params, arrayParams(d.Name, d.Rank)...)
 		case funcs.byRef[d]:
 			params = append(params, ct+"* "+cname(d))
 		default:
@@ -104,27 +101,18 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 	if r := p.Result; r != nil && r.Rank > 0 {
 		// An array result: the caller's array of the iteration
 		// (temps.go), handed as an array dummy.
-		params = append(params, "char* b_"+r.Name)
-		for d := 1; d <= r.Rank; d++ {
-			params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, r.Name, d, r.Name, d, r.Name))
-		}
+		params = append(params, arrayParams(r.Name, r.Rank)...)
 	}
 	for _, l := range facts.RuntimeLocals(p) {
 		// A run-time sized local: the array each call passes for it
 		// (design doc, "The offloading pipeline").
-		params = append(params, "char* b_"+l.Name)
-		for d := 1; d <= l.Rank; d++ {
-			params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, l.Name, d, l.Name, d, l.Name))
-		}
+		params = append(params, arrayParams(l.Name, l.Rank)...)
 	}
 	for _, h := range hiddenVars(funcs, p) {
 		// A module or host variable (lowering/hidden.go): as the kernel
 		// holds it.
 		if h.Rank > 0 {
-			params = append(params, "char* b_"+h.Name)
-			for r := 1; r <= h.Rank; r++ {
-				params = append(params, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", r, h.Name, r, h.Name, r, h.Name))
-			}
+			params = append(params, arrayParams(h.Name, h.Rank)...)
 			continue
 		}
 		params = append(params, ctype(h.Type)+" in_"+h.Name)
@@ -134,6 +122,27 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 		params = append(params, "int64_t* fgpu_site", "int64_t* fgpu_code")
 	}
 	return params
+}
+
+// arrayParams are the C parameters of an array of device code named n of
+// the given rank: its base address, then per dimension its lower bound,
+// byte stride and extent (b_, lb, sm, ex: what every reference reads).
+func arrayParams(n string, rank int) []string {
+	out := []string{"char* b_" + n}
+	for d := 1; d <= rank; d++ {
+		out = append(out, fmt.Sprintf("int64_t lb%d_%s, int64_t sm%d_%s, int64_t ex%d_%s", d, n, d, n, d, n))
+	}
+	return out
+}
+
+// arrayNames are the arguments that hand array n of the caller on, in the
+// order of arrayParams.
+func arrayNames(n string, rank int) []string {
+	out := []string{"b_" + n}
+	for d := 1; d <= rank; d++ {
+		out = append(out, fmt.Sprintf("lb%d_%s, sm%d_%s, ex%d_%s", d, n, d, n, d, n))
+	}
+	return out
 }
 
 // hiddenVars are the module and host variables device procedure p is
@@ -287,20 +296,13 @@ func (g *kernelGen) callProc(pos frontend.Pos, callee *frontend.Expr, p *fronten
 			g.internal(pos, "the run-time sized local %s of %s has no workspace at this call", l.Name, p.Name)
 			return "0"
 		}
-		n := w.Sym.Name
-		as = append(as, "b_"+n)
-		for d := 1; d <= l.Rank; d++ {
-			as = append(as, fmt.Sprintf("lb%d_%s, sm%d_%s, ex%d_%s", d, n, d, n, d, n))
-		}
+		as = append(as, arrayNames(w.Sym.Name, l.Rank)...)
 	}
 	for _, h := range hiddenVars(g.funcs, p) {
 		// The caller's own hold of the variable: the kernel's parameter,
 		// or the caller's hidden argument.
 		if h.Rank > 0 {
-			as = append(as, "b_"+h.Name)
-			for r := 1; r <= h.Rank; r++ {
-				as = append(as, fmt.Sprintf("lb%d_%s, sm%d_%s, ex%d_%s", r, h.Name, r, h.Name, r, h.Name))
-			}
+			as = append(as, arrayNames(h.Name, h.Rank)...)
 			continue
 		}
 		n, ok := g.names[h]
