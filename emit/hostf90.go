@@ -1115,7 +1115,7 @@ func cornerValues(k *lowering.Kernel, ws []*lowering.Workspace) [][2]string {
 		if b.Step != nil {
 			st = b.Step.String()
 		}
-		first := fmt.Sprintf("%s", b.Lo)
+		first := b.Lo.String()
 		last := fmt.Sprintf("(%s) + (max(0, ((%s) - (%s) + (%s)) / (%s)) - 1) * (%s)", b.Lo, b.Hi, b.Lo, st, st, st)
 		out = append(out, [2]string{first, last})
 	}
