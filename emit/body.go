@@ -51,7 +51,17 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 
 func (g *kernelGen) stmt1(s frontend.Stmt) {
 	switch x := s.(type) {
+	case *frontend.AllocateStmt:
+		g.allocateStmt(x) // heap.go
+	case *frontend.DeallocateStmt:
+		g.deallocateStmt(x)
 	case *frontend.AssignStmt:
+		if g.heapAssign(x) {
+			if g.exprStops(x.RHS) {
+				g.stopTest()
+			}
+			return
+		}
 		if x.LHS.Rank > 0 && lowering.AssignOverlaps(x) {
 			if g.overlap == nil {
 				g.overlap = map[*frontend.Expr]bool{}
@@ -214,6 +224,11 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 			for _, s := range c.Scope.Order {
 				if s.Kind == frontend.SymVariable && s.Rank > 0 {
 					g.localArray(s)
+					continue
+				}
+				if s.Kind == frontend.SymVariable && lowering.IsHeapType(s.Type) {
+					g.line("%s %s{}; // allocatable components unallocated", ctype(s.Type), cname(s))
+					g.names[s] = cname(s)
 					continue
 				}
 				if s.Kind == frontend.SymVariable {

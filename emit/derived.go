@@ -108,6 +108,13 @@ func structDefs(plan *lowering.Plan, procs []*frontend.Procedure) string {
 				// dtype, span, and per dimension stride, lower and upper
 				// bound; a scalar is an address), carried unread; the layout
 				// check verifies what follows it.
+				if c.Rank > 0 && lowering.IsHeapType(frontend.Type{Base: frontend.TyDerived, Derived: dt}) {
+					// A value device code creates (an image, lowering/heap.go)
+					// holds the component's descriptor on the device heap in
+					// the same bytes (fgpu_desc is smaller).
+					fmt.Fprintf(&b, "  union { alignas(8) unsigned char h[%d]; fgpu_desc<%d> d; } %s; // allocatable: carried, or on the device heap\n", carriedBytes(c), c.Rank, field(c.Name))
+					continue
+				}
 				fmt.Fprintf(&b, "  alignas(8) unsigned char %s[%d]; // allocatable, carried\n", field(c.Name), carriedBytes(c))
 				continue
 			}
@@ -313,7 +320,7 @@ func (g *kernelGen) constructor(e *frontend.Expr) string {
 // lowering.ElemTable): the element's buffer from the table, indexed by
 // the bounds and strides the table holds.
 func (g *kernelGen) elemComponent(e *frontend.Expr) (string, bool) {
-	row, ok := g.elemRow(e.X)
+	row, ok := g.row(e.X)
 	if !ok {
 		return "", false
 	}
@@ -322,6 +329,20 @@ func (g *kernelGen) elemComponent(e *frontend.Expr) (string, bool) {
 		off = append(off, fmt.Sprintf("(%s - %s.lb[%d]) * %s.sm[%d]", g.convertTo(x, "int64_t"), row, d, row, d))
 	}
 	return fmt.Sprintf("(*(%s*)(%s.base + %s))", ctype(e.Type), row, strings.Join(off, " + ")), true
+}
+
+// row is the descriptor of an allocatable array component: of an element
+// of an array of the kernel (its table entry, elemRow) or of an image
+// (lowering/heap.go: t%v is (v_t).c_v.d, a fgpu_desc on the device heap).
+// Both have base, lb[], sm[] and ex[].
+func (g *kernelGen) row(c *frontend.Expr) (string, bool) {
+	if r, ok := g.elemRow(c); ok {
+		return r, true
+	}
+	if lowering.ImageComponent(g.k, g.proc, c) {
+		return fmt.Sprintf("(%s).%s.d", g.componentLV(c.X), field(c.Name)), true
+	}
+	return "", false
 }
 
 // elemRow is the table entry (a C fgpu_elem) of a(i)%w, the allocatable

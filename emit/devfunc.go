@@ -213,6 +213,7 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 		g.names[s] = cname(s)
 		g.logic[s] = s.Type.Base == frontend.TyLogical
 	}
+	g.intentOutImages(p) // heap.go
 	g.result = ""
 	if p.Result != nil && p.Result.Rank == 0 {
 		g.result = cname(p.Result)

@@ -209,6 +209,13 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 	if name == "present" && len(a) > 0 && a[0] != nil && a[0].Kind == frontend.EName && g.proc != nil {
 		return "pr_" + a[0].Name // the flag the caller passed (devfunc.go)
 	}
+	if name == "allocated" && len(a) > 0 {
+		// Of an allocatable component of an image (heap.go): its
+		// descriptor (the verifier admitted no other).
+		if row, ok := g.row(a[0]); ok {
+			return fmt.Sprintf("(%s.base != nullptr)", row)
+		}
+	}
 	if !lowering.KernelIntrinsic(name) {
 		// What kernels hold is declared once (lowering/caps.go); the
 		// verifier reports the call before it gets here.
@@ -315,7 +322,7 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 	case "matmul", "transpose", "spread", "reshape", "cshift", "eoshift":
 		return g.elementOf(e)
 	case "size", "lbound", "ubound":
-		if row, ok := g.elemRow(a[0]); ok {
+		if row, ok := g.row(a[0]); ok {
 			// a(i)%w: the bounds its table holds.
 			r := a[0].Sym.Rank
 			if len(a) < 2 || a[1] == nil {

@@ -68,6 +68,34 @@ static inline void fgpu_stream_fence() {}
 #define FGPU_HD
 #define FGPU_CONST static const
 #endif
+// The descriptor of an allocatable array component of a derived-type value
+// device code creates (lowering/heap.go): its elements on the device heap
+// (null: not allocated), lower bounds, byte strides and extents.
+template <int R> struct fgpu_desc { char* base; int64_t lb[R]; int64_t sm[R]; int64_t ex[R]; };
+// The device heap of the launch (fgpu_rt_heap, set by the launch routine of
+// a kernel that allocates): bytes taken by an atomic add, 16 at a time;
+// null when the heap has no room left.
+#ifdef __CUDACC__
+__device__ fgpu_heap* fgpu_hp;
+#else
+static fgpu_heap* fgpu_hp;
+#endif
+FGPU_FN char* fgpu_heap_alloc(int64_t bytes) {
+#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+  (void)bytes;
+  return nullptr; // (the host side of a device function: never called)
+#else
+  if (bytes < 0) return nullptr;
+  const unsigned long long n = ((unsigned long long)bytes + 15ULL) & ~15ULL;
+#if defined(__CUDA_ARCH__)
+  const unsigned long long old = atomicAdd(&fgpu_hp->next, n);
+#else
+  const unsigned long long old = __atomic_fetch_add(&fgpu_hp->next, n, __ATOMIC_RELAXED);
+#endif
+  if (old + n > fgpu_hp->cap) return nullptr;
+  return fgpu_hp->base + old;
+#endif
+}
 // Fortran complex: two parts in storage order, Smith's division.
 template <typename T> struct fgpu_cx {
   T re, im;

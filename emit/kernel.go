@@ -499,6 +499,8 @@ func (g *kernelGen) declareLocals() {
 		}
 		if l.InitFrom {
 			g.line("%s %s = in_%s;", ctype(s.Type), cname(s), s.Name)
+		} else if lowering.IsHeapType(s.Type) {
+			g.line("%s %s{}; // allocatable components unallocated", ctype(s.Type), cname(s))
 		} else {
 			g.line("%s %s;", ctype(s.Type), cname(s))
 		}
@@ -638,6 +640,24 @@ func (g *kernelGen) localArray(s *frontend.Symbol) {
 // bounds read an index (wm, Varying), and gets the buffer of all of them
 // from the runtime (only the device holds it: nothing is copied).
 func (g *kernelGen) workspaceSetup() {
+	if g.k.Heap {
+		// The device heap (rules/heap.mg, loop_heap), reset for this
+		// launch; its address goes to the kernel module once.
+		g.line("{")
+		g.indent++
+		g.line("fgpu_heap* const fgpu_h = fgpu_rt_heap(kname, loop);")
+		g.line("#ifdef __CUDACC__")
+		g.line("static fgpu_heap* fgpu_h_set = nullptr;")
+		g.line("if (fgpu_h != fgpu_h_set) {")
+		g.line("  FGPU_CUDA_CHECK(cudaMemcpyToSymbol(fgpu_hp, &fgpu_h, sizeof fgpu_h), kname, loop);")
+		g.line("  fgpu_h_set = fgpu_h;")
+		g.line("}")
+		g.line("#else")
+		g.line("fgpu_hp = fgpu_h;")
+		g.line("#endif")
+		g.indent--
+		g.line("}")
+	}
 	ws := g.k.Workspaces
 	if len(ws) == 0 {
 		return

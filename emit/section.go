@@ -22,7 +22,7 @@ func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[
 	e = g.tempRef(e)
 	fixed = map[int]string{}
 	if e.Kind == frontend.EComponent && e.Rank > 0 {
-		if row, ok := g.elemRow(e); ok {
+		if row, ok := g.row(e); ok {
 			// a(i)%w whole: the bounds its table holds.
 			for d := 0; d < e.Rank; d++ {
 				dims = append(dims, sectionDim{lo: fmt.Sprintf("%s.lb[%d]", row, d), st: "1", ext: fmt.Sprintf("%s.ex[%d]", row, d)})
@@ -72,7 +72,7 @@ func (g *kernelGen) sectionDims(e *frontend.Expr) (dims []sectionDim, fixed map[
 func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 	e = g.tempRef(e)
 	if e.Kind == frontend.EComponent && e.Rank > 0 {
-		if row, ok := g.elemRow(e); ok {
+		if row, ok := g.row(e); ok {
 			var off []string
 			for d := 0; d < e.Rank && d < len(g.at); d++ {
 				off = append(off, fmt.Sprintf("(%s) * %s.sm[%d]", g.at[d], row, d))
@@ -429,6 +429,14 @@ func (g *kernelGen) reduction(e *frontend.Expr, a []*frontend.Expr, dim int, out
 // of the section the byte stride (the array's stride times the step) and
 // the extent.
 func (g *kernelGen) sectionView(e *frontend.Expr) (addr string, strides, exts []string) {
+	if row, ok := g.row(g.tempRef(e)); ok && e.Kind == frontend.EComponent {
+		// a(i)%w or t%v whole: its descriptor.
+		for d := 0; d < e.Rank; d++ {
+			strides = append(strides, fmt.Sprintf("%s.sm[%d]", row, d))
+			exts = append(exts, fmt.Sprintf("%s.ex[%d]", row, d))
+		}
+		return row + ".base", strides, exts
+	}
 	dims, fixed, s := g.sectionDims(e)
 	outer := g.at
 	g.at = make([]string, len(dims))

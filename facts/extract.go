@@ -44,6 +44,9 @@ type Set struct {
 	// assignment in a loop would reallocate an allocatable component
 	// (realloc.go), with their assignments.
 	ReallocChecks map[*frontend.StopStmt]*frontend.AssignStmt
+	// HeapChecks are the error stops of the allocations device code
+	// makes on the heap (heap.go).
+	HeapChecks map[*frontend.StopStmt]*HeapCheck
 }
 
 // Pos returns the position of a site constant (/s/N or /v/N).
@@ -105,7 +108,8 @@ type extractor struct {
 func Extract(prog *frontend.Program, opts Options) *Set {
 	x := &extractor{
 		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{},
-			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}, ReallocChecks: map[*frontend.StopStmt]*frontend.AssignStmt{}},
+			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}, ReallocChecks: map[*frontend.StopStmt]*frontend.AssignStmt{},
+			HeapChecks: map[*frontend.StopStmt]*HeapCheck{}},
 		sites:    map[any]string{},
 		types:    map[string]bool{},
 		derived:  map[*frontend.DerivedType]string{},

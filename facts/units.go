@@ -167,6 +167,7 @@ func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
 	if a, ok := s.(*frontend.AssignStmt); ok && len(c.loops) > 0 {
 		x.reallocCheck(a, c)
 	}
+	x.heapChecks(s, c)
 	x.walk(st, c).Stmt(s)
 	switch k := s.(type) {
 	case *frontend.IfStmt:

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"sort"
 
+	"fgpu/facts"
 	"fgpu/frontend"
 	"fgpu/frontend/target"
 	"fgpu/rules"
@@ -73,6 +74,9 @@ type Kernel struct {
 	// CanStop: the loop reaches a stop or error stop (rules/stops.mg,
 	// loop_can_stop); the kernel gets the status buffer.
 	CanStop bool
+	// Heap: the kernel allocates on the device heap (rules/heap.mg,
+	// loop_heap): the launch resets the heap before it.
+	Heap bool
 	// Packed: the iterations can run in packs of consecutive iterations
 	// with one 16-byte access per array (rules/pack.mg, packable; pack.go).
 	Packed bool
@@ -136,6 +140,9 @@ type Plan struct {
 	// to whole allocatable components of elements (facts/realloc.go), with
 	// their assignments.
 	ReallocChecks map[*frontend.StopStmt]*frontend.AssignStmt
+	// HeapChecks are the error stops of allocations on the device heap
+	// (facts/heap.go), with their statements.
+	HeapChecks map[*frontend.StopStmt]*facts.HeapCheck
 }
 
 // Options of lowering.

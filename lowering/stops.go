@@ -88,6 +88,11 @@ func stops(st *state) {
 			k.CanStop = true
 		}
 	}
+	for l := range st.cr.Result.LoopHeap() {
+		if k := loopOf[l]; k != nil {
+			k.Heap = true
+		}
+	}
 	// Device procedures with the hidden arguments: those an offloaded loop
 	// reaches that can stop.
 	reached := map[string]bool{}
@@ -107,6 +112,11 @@ func stops(st *state) {
 	// The sites: statements found by the rules, looked up by position.
 	byPos := stopStmtsByPos(st.prog)
 	st.plan.ReallocChecks = st.cr.Facts.ReallocChecks
+	st.plan.HeapChecks = st.cr.Facts.HeapChecks
+	for s := range st.cr.Facts.HeapChecks {
+		// The checks of allocations on the device heap (facts/heap.go).
+		byPos[frontend.StmtPos(s)] = s
+	}
 	for s := range st.cr.Facts.ReallocChecks {
 		// The checks before assignments that would reallocate a component
 		// (facts/realloc.go): error stops at the assignment.

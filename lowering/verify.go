@@ -209,6 +209,9 @@ func verify(st *state) {
 		}
 		for _, l := range k.Locals {
 			v.typeOK(l.Sym.Type, l.Sym.Pos, l.Sym.Name)
+			if l.InitFrom && IsHeapType(l.Sym.Type) {
+				v.nyi(frontend.NYIDerivedWhole, l.Sym.Pos, "local_init(%s) of type(%s), which has allocatable components: copying the host's value into the iteration's", l.Sym.Name, l.Sym.Type.Derived.Name)
+			}
 			v.defaultInit(l.Sym)
 			if l.Sym.Rank != 0 && (!FixedShape(l.Sym) && k.WorkspaceOf(l.Sym) == nil && !st.unsized[l.Sym] || l.InitFrom) {
 				v.nyi(frontend.NYILocalArray, l.Sym.Pos, "the local array %s in an offloaded loop (only arrays of a constant shape, local, not local_init)", l.Sym.Name)
@@ -293,9 +296,12 @@ func (v *verifier) typeOK(t frontend.Type, pos frontend.Pos, what string) {
 		// A value the device holds as the host's bytes (a C struct).
 		if t.Class && v.st.extended(t.Derived) {
 			v.nyi(frontend.NYIDerivedWhole, pos, "the polymorphic value %s of class(%s) in device code (a type of the program extends it: its dynamic type is not known)", what, t.Derived.Name)
-		} else if ok, why := DeviceLayout(t.Derived); !ok || CarriesDescriptors(t.Derived) {
+		} else if ok, why := DeviceLayout(t.Derived); !ok || CarriesDescriptors(t.Derived) && !IsHeapType(t) {
 			if ok {
 				why = fmt.Sprintf("type(%s) has an allocatable component (a value device code holds or creates)", t.Derived.Name)
+				if _, hw := HeapType(t.Derived); hw != "" {
+					why = fmt.Sprintf("type(%s) has %s", t.Derived.Name, hw)
+				}
 			}
 			v.nyi(frontend.NYIDerivedWhole, pos, "the value %s of type(%s) used whole in device code: %s (its components alone are offloaded: p%%x)", what, t.Derived.Name, why)
 		}
@@ -430,6 +436,18 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 		v.bindingObject(obj)
 		v.callLocals(x.Callee, x.Proc)
 		v.call(x.Pos, x.Proc, v.actuals(x.Callee, x.Proc, x.Args), x.Callee.String())
+	case *frontend.AllocateStmt:
+		v.allocate(x)
+	case *frontend.DeallocateStmt:
+		if len(x.Opts) > 0 {
+			v.nyi(frontend.NYIStatement, x.Pos, "DEALLOCATE with STAT= or ERRMSG= in an offloaded loop")
+			return
+		}
+		for _, it := range x.Items {
+			if !ImageComponent(v.k, v.proc, it) {
+				v.nyi(frontend.NYIStatement, it.Pos, "deallocating %s in an offloaded loop (only an allocatable component of a derived-type value device code creates)", it)
+			}
+		}
 	case *frontend.ReturnStmt:
 		if v.proc == nil || x.Expr != nil {
 			v.nyi(frontend.NYIReturn, x.Pos, "RETURN here in device code")
@@ -601,6 +619,10 @@ func (v *verifier) designator(e *frontend.Expr) {
 			v.nyi(frontend.NYIConstantElement, e.Pos, "an element of the named constant %s in an offloaded loop", s.Name)
 			return
 		}
+		if IsHeapType(e.Type) {
+			v.nyi(frontend.NYIDerivedWhole, e.Pos, "the element %s of type(%s) used whole in device code: a value the host hands over is not copied into one device code holds (with its allocatable components) yet; its components alone are offloaded: %s%%x", e, e.Type.Derived.Name, e)
+			return
+		}
 		v.typeOK(e.Type, e.Pos, e.String())
 		for _, a := range e.Args {
 			if a.Kind == frontend.ERange && v.arrayCtx {
@@ -662,6 +684,14 @@ func (v *verifier) expr(e *frontend.Expr) {
 				}
 				return
 			}
+			if e.Intr != nil && e.Intr.Name == "allocated" {
+				// Of an allocatable component of an image: its descriptor.
+				a := IntrinsicActuals(e)
+				if len(a) == 0 || a[0] == nil || !ImageComponent(v.k, v.proc, a[0]) {
+					v.nyi(frontend.NYIIntrinsic, e.Pos, "allocated() of this argument in an offloaded loop (only of an allocatable component of a derived-type value device code creates)")
+				}
+				return
+			}
 			if e.Intr == nil || !KernelIntrinsic(e.Intr.Name) {
 				v.nyi(frontend.NYIIntrinsic, e.Pos, "the intrinsic %s in an offloaded loop", e.X.Name)
 				return
@@ -688,6 +718,9 @@ func (v *verifier) expr(e *frontend.Expr) {
 						if a, _ := ElemComponentBase(x); a != nil && v.proc == nil {
 							v.scalar(x.X.Args[0]) // a(i)%w: its table holds its bounds
 							continue
+						}
+						if ImageComponent(v.k, v.proc, x) {
+							continue // t%v: its descriptor holds its bounds
 						}
 						if x.Kind != frontend.EName || x.Sym == nil || x.Rank == 0 {
 							v.nyi(frontend.NYIIntrinsic, x.Pos, "%s of this argument in an offloaded loop", e.Intr.Name)
@@ -825,6 +858,26 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 		// assignment would reallocate it otherwise).
 		v.arrayCtx = true
 		v.designator(x.LHS)
+		v.expr(x.RHS)
+		v.arrayCtx = false
+		return
+	}
+	if ImageComponent(v.k, v.proc, x.LHS) {
+		// t%v = value: reallocated on the device heap when unallocated or
+		// of another shape than an array value (heap.go).
+		root := frontend.UltimateSymbol(x.LHS.X.Sym)
+		reads := false
+		frontend.Inspect(x.RHS, func(n frontend.Node) bool {
+			if y, ok := n.(*frontend.Expr); ok && y.Kind == frontend.EName && y.Sym != nil && frontend.UltimateSymbol(y.Sym) == root {
+				reads = true
+			}
+			return !reads
+		})
+		if reads && x.RHS.Rank != 0 || DirectAssign(x) {
+			v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to the allocatable component %s whose right side reads %s or is computed into it, in an offloaded loop", x.LHS, root.Name)
+			return
+		}
+		v.arrayCtx = true
 		v.expr(x.RHS)
 		v.arrayCtx = false
 		return
@@ -1040,6 +1093,20 @@ func (v *verifier) derivedArray(s *frontend.Symbol, pos frontend.Pos) {
 // with scalar subscripts. Anything else is reported with the reason the
 // pass left it.
 func (v *verifier) component(e *frontend.Expr) {
+	if ImageComponent(v.k, v.proc, e) {
+		return // t%v whole: its descriptor (heap.go)
+	}
+	if e.Kind == frontend.ERef && e.Ref == frontend.RefElement && ImageComponent(v.k, v.proc, e.X) {
+		// t%v(j): an element through the descriptor.
+		for _, a := range e.Args {
+			if a.Kind == frontend.ERange || a.Rank != 0 {
+				v.nyi(frontend.NYIArraySection, a.Pos, "a section of the allocatable component %s in an offloaded loop (the whole component or its elements only)", e.X)
+				return
+			}
+			v.scalar(a)
+		}
+		return
+	}
 	if a, _ := ElemComponentBase(e); a != nil && v.proc == nil && v.arrayCtx {
 		// a(i)%w whole, element by element: the element's buffer through
 		// its table (components.go).
@@ -1308,4 +1375,32 @@ func (v *verifier) actuals(callee *frontend.Expr, p *frontend.Procedure, args []
 		}
 	}
 	return args
+}
+
+// allocate checks an allocate statement of device code: each object an
+// allocatable array component of an image (heap.go) with its bounds, no
+// type, SOURCE=, MOLD=, STAT= or ERRMSG=.
+func (v *verifier) allocate(x *frontend.AllocateStmt) {
+	if x.Type != nil || len(x.Opts) > 0 {
+		v.nyi(frontend.NYIStatement, x.Pos, "ALLOCATE with a type, SOURCE=, MOLD=, STAT= or ERRMSG= in an offloaded loop")
+		return
+	}
+	for _, it := range x.Items {
+		if it.Kind != frontend.ERef || it.X == nil || !ImageComponent(v.k, v.proc, it.X) || len(it.Args) != it.X.Sym.Rank {
+			v.nyi(frontend.NYIStatement, it.Pos, "allocating %s in an offloaded loop (only an allocatable array component of a derived-type value device code creates, with its bounds)", it)
+			continue
+		}
+		for _, a := range it.Args {
+			if a.Kind == frontend.ERange {
+				if a.Range[2] != nil || a.Range[1] == nil {
+					v.nyi(frontend.NYIStatement, a.Pos, "this bound in an allocate of an offloaded loop")
+					continue
+				}
+				v.scalar(a.Range[0])
+				v.scalar(a.Range[1])
+				continue
+			}
+			v.scalar(a)
+		}
+	}
 }

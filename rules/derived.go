@@ -45,6 +45,10 @@ func (r *Result) Packable() map[string]bool { return r.siteSet("packable") }
 // (stops.mg, loop_can_stop).
 func (r *Result) LoopCanStop() map[string]bool { return r.siteSet("loop_can_stop") }
 
+// LoopHeap is the loops whose kernels allocate on the device heap
+// (heap.mg, loop_heap).
+func (r *Result) LoopHeap() map[string]bool { return r.siteSet("loop_heap") }
+
 // CanStop is the procedures that can stop (stops.mg, can_stop).
 func (r *Result) CanStop() map[string]bool { return r.siteSet("can_stop") }
 

@@ -484,3 +484,8 @@ Decl in_do_of(X, V)
   descr [doc("Site X (a statement, a branch head, a function reference) is in the body of a DO construct whose DO variable is V: the DO head defines V before X runs."),
          arg(X, "site"), arg(V, "DO variable")]
   bound [/name, /name].
+
+Decl heap_alloc(Site, Owner)
+  descr [doc("The error stop at Site (a statement the program does not have) checks an allocation on the device heap in Owner (a loop body or a procedure): an allocate of an allocatable array component of a derived-type value device code creates, an assignment that reallocates one, or an assignment of a whole such value from a variable, which copies its components (facts/heap.go)."),
+         arg(Site, "statement"), arg(Owner, "loop or procedure")]
+  bound [/name, /name].

@@ -161,6 +161,19 @@ typedef struct {
     int64_t sm[7];    /* its byte strides */
     int64_t ex[7];    /* its extents */
 } fgpu_elem;
+/* The device heap of launches whose kernels allocate (design doc,
+ * "Allocating on the device"; lowering/heap.go): an arena of cap bytes the
+ * runtime allocates on the device once (FGPU_HEAP_SIZE bytes, with an
+ * optional K, M or G suffix; 256M when not set), taken by an atomic add to
+ * next, which every such launch resets to 0 first (stream order): memory
+ * is reclaimed when the launch ends. */
+typedef struct {
+    char* base;
+    unsigned long long cap;
+    unsigned long long next;
+} fgpu_heap;
+/* The device address of the heap, reset for the launch that follows. */
+fgpu_heap* fgpu_rt_heap(const char* kernel, const char* loop);
 /* The workspace of a launch (lowering/workspace.go): n slices of slice
  * bytes, one an iteration, for the arrays of the iterations whose shape is
  * known only at run time. Only the device holds it (nothing is copied in or

@@ -609,6 +609,40 @@ extern "C" void* fgpu_rt_workspace(int64_t n, int64_t slice, const char* kernel,
     return buf;
 }
 
+extern "C" fgpu_heap* fgpu_rt_heap(const char* kernel, const char* loop) {
+    static fgpu_heap* dev = nullptr;
+    static fgpu_heap host;
+    if (dev == nullptr) {
+        unsigned long long cap = 256ULL << 20;
+        if (const char* v = std::getenv("FGPU_HEAP_SIZE"); v != nullptr && *v != 0) {
+            char* end = nullptr;
+            unsigned long long n = std::strtoull(v, &end, 10);
+            unsigned long long unit = 1;
+            if (end != nullptr && (*end == 'K' || *end == 'k')) unit = 1ULL << 10, end++;
+            else if (end != nullptr && (*end == 'M' || *end == 'm')) unit = 1ULL << 20, end++;
+            else if (end != nullptr && (*end == 'G' || *end == 'g')) unit = 1ULL << 30, end++;
+            if (end == v || end == nullptr || *end != 0 || n == 0 || n > (~0ULL >> 2) / unit) {
+                char msg[256];
+                std::snprintf(msg, sizeof msg, "FGPU_HEAP_SIZE=%s is not a size in bytes (a number, with an optional K, M or G suffix)", v);
+                fgpu_fatal(kernel, loop, msg);
+            }
+            cap = n * unit;
+        }
+        host.base = (char*)fgpu_dev_alloc((size_t)cap, kernel, loop);
+        if (host.base == nullptr) {
+            char msg[256];
+            std::snprintf(msg, sizeof msg, "out of device memory for the device heap: %llu bytes (FGPU_HEAP_SIZE)", cap);
+            fgpu_fatal(kernel, loop, msg);
+        }
+        host.cap = cap;
+        dev = (fgpu_heap*)fgpu_dev_alloc(sizeof(fgpu_heap), kernel, loop);
+        if (dev == nullptr) fgpu_fatal(kernel, loop, "out of device memory for the state of the device heap");
+    }
+    host.next = 0;
+    fgpu_dev_copy_in(dev, &host, sizeof host, kernel, loop);
+    return dev;
+}
+
 extern "C" void fgpu_rt_elem_none(int slot) {
     elem_slot_check(slot);
     elem_pending(slot).push_back(ElemPending{});

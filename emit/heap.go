@@ -1,0 +1,223 @@
+package emit
+
+// This file writes what device code does with the allocatable array
+// components of the derived-type values it creates (lowering/heap.go,
+// design doc "Allocating on the device"): allocate takes the component's
+// elements from the device heap of the launch (fgpu_heap_alloc) and writes
+// its descriptor; deallocate marks it unallocated; an assignment of an
+// array to the whole component reallocates it when it is unallocated or of
+// another shape; an assignment of a whole value from a variable copies the
+// components into new storage (a function result is moved: its storage is
+// not used afterwards). Each allocation that fails is the error stop
+// facts/heap.go recorded for it.
+
+import (
+	"fmt"
+	"strings"
+
+	"fgpu/facts"
+	"fgpu/frontend"
+	"fgpu/lowering"
+)
+
+// heapStop is the error stop of kind ("allocated" or "exhausted") of the
+// allocation of obj (facts.HeapCheck), or nil.
+func (g *kernelGen) heapStop(obj *frontend.Expr, kind string) *frontend.StopStmt {
+	if g.funcs == nil || g.funcs.plan == nil {
+		return nil
+	}
+	for s, c := range g.funcs.plan.HeapChecks {
+		if c.Obj == obj && c.Kind == kind {
+			return s
+		}
+	}
+	return nil
+}
+
+// heapFail writes "if (cond) <the error stop>".
+func (g *kernelGen) heapFail(cond string, obj *frontend.Expr, kind string) {
+	stop := g.heapStop(obj, kind)
+	if stop == nil {
+		g.internal(obj.Pos, "the allocation of %s on the device heap has no check", obj)
+		return
+	}
+	g.line("if (%s) {", cond)
+	g.indent++
+	g.stopStmt(stop)
+	g.indent--
+	g.line("}")
+}
+
+// heapTake writes the allocation of a component of descriptor row with
+// the given lower bounds and extents (C expressions): its elements of type
+// ct from the heap, contiguous, or the error stop of obj.
+func (g *kernelGen) heapTake(row, ct string, lbs, exts []string, obj *frontend.Expr) {
+	g.tmp++
+	n := fmt.Sprintf("fgpu_hn%d", g.tmp)
+	p := fmt.Sprintf("fgpu_hp%d", g.tmp)
+	var ex []string
+	for d := range exts {
+		x := fmt.Sprintf("fgpu_hx%d_%d", g.tmp, d)
+		g.line("const int64_t %s = fgpu_max<int64_t>(%s, 0);", x, exts[d])
+		ex = append(ex, x)
+	}
+	g.line("const int64_t %s = %s;", n, strings.Join(ex, " * "))
+	g.line("char* const %s = fgpu_heap_alloc(%s * (int64_t)sizeof(%s));", p, n, ct)
+	g.heapFail(p+" == nullptr", obj, "exhausted")
+	g.line("%s.base = %s;", row, p)
+	stride := fmt.Sprintf("(int64_t)sizeof(%s)", ct)
+	for d := range ex {
+		g.line("%s.lb[%d] = %s; %s.ex[%d] = %s; %s.sm[%d] = %s;", row, d, lbs[d], row, d, ex[d], row, d, stride)
+		stride = fmt.Sprintf("%s.sm[%d] * %s", row, d, ex[d])
+	}
+}
+
+// allocateStmt writes allocate(t%v(lo:hi, ...), ...) of components of
+// images (the verifier admitted no other).
+func (g *kernelGen) allocateStmt(x *frontend.AllocateStmt) {
+	for _, it := range x.Items {
+		row, ok := g.row(it.X)
+		if !ok {
+			g.internal(it.Pos, "the allocation of %s reached the emitter", it)
+			continue
+		}
+		g.line("{ // allocate(%s)", it)
+		g.indent++
+		var lbs, exts []string
+		for d, a := range it.Args {
+			lo, hi := "1", ""
+			if a.Kind == frontend.ERange {
+				if a.Range[0] != nil {
+					lo = g.convertTo(a.Range[0], "int64_t")
+				}
+				hi = g.convertTo(a.Range[1], "int64_t")
+			} else {
+				hi = g.convertTo(a, "int64_t")
+			}
+			g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, lo, d, hi)
+			lbs = append(lbs, fmt.Sprintf("fgpu_lo%d", d))
+			exts = append(exts, fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d))
+		}
+		g.heapFail(row+".base != nullptr", it, "allocated")
+		g.heapTake(row, ctype(it.X.Type), lbs, exts, it)
+		g.indent--
+		g.line("}")
+	}
+}
+
+// deallocateStmt writes deallocate(t%v, ...): unallocated (the memory is
+// reclaimed when the launch ends).
+func (g *kernelGen) deallocateStmt(x *frontend.DeallocateStmt) {
+	for _, it := range x.Items {
+		row, ok := g.row(it)
+		if !ok {
+			g.internal(it.Pos, "deallocating %s reached the emitter", it)
+			continue
+		}
+		g.line("%s.base = nullptr; // deallocate(%s)", row, it)
+	}
+}
+
+// heapRealloc writes, before the elementwise assignment of array rhs to
+// the whole component lhs of an image, its reallocation when it is
+// unallocated or of another shape than rhs: with the lower bounds of rhs
+// when it is a whole array, 1 otherwise.
+func (g *kernelGen) heapRealloc(lhs, rhs *frontend.Expr) {
+	row, _ := g.row(lhs)
+	dims := g.arrayShape(rhs)
+	if len(dims) != lhs.Rank {
+		g.internal(lhs.Pos, "the assignment to %s of an array of rank %d", lhs, len(dims))
+		return
+	}
+	conds := []string{row + ".base == nullptr"}
+	var lbs, exts []string
+	whole := rhs.Kind == frontend.EName || rhs.Kind == frontend.EComponent
+	for d, vd := range dims {
+		conds = append(conds, fmt.Sprintf("%s.ex[%d] != (int64_t)(%s)", row, d, vd.ext))
+		lb := "1"
+		if whole {
+			lb = vd.lo
+		}
+		lbs = append(lbs, lb)
+		exts = append(exts, vd.ext)
+	}
+	g.line("if (%s) { // %s reallocated", strings.Join(conds, " || "), lhs)
+	g.indent++
+	g.heapTake(row, ctype(lhs.Type), lbs, exts, lhs)
+	g.indent--
+	g.line("}")
+}
+
+// heapCopy writes lhs = rhs of a whole value with allocatable array
+// components from a variable (facts.HeapCopy): the value, then each
+// allocated component copied into new storage (every image's component is
+// contiguous).
+func (g *kernelGen) heapCopy(lhs, rhs *frontend.Expr) {
+	lv, _, ok := g.lvalue(lhs)
+	if !ok {
+		g.nyi(frontend.NYIDesignator, lhs.Pos, "assignment to %s in an offloaded loop", lhs)
+		return
+	}
+	ct := ctype(lhs.Type)
+	g.line("{ // %s = %s, its allocatable components copied", lhs, rhs)
+	g.indent++
+	g.line("const %s fgpu_cp = %s;", ct, g.expr(rhs))
+	g.line("%s = fgpu_cp;", lv)
+	for _, c := range lhs.Type.Derived.Components {
+		if !c.Allocatable || c.Rank <= 0 {
+			continue
+		}
+		src := fmt.Sprintf("fgpu_cp.%s.d", field(c.Name))
+		dst := fmt.Sprintf("(%s).%s.d", lv, field(c.Name))
+		et := ctype(c.Type)
+		g.line("if (%s.base != nullptr) {", src)
+		g.indent++
+		var lbs, exts []string
+		for d := 0; d < c.Rank; d++ {
+			lbs = append(lbs, fmt.Sprintf("%s.lb[%d]", src, d))
+			exts = append(exts, fmt.Sprintf("%s.ex[%d]", src, d))
+		}
+		g.heapTake(dst, et, lbs, exts, lhs)
+		g.line("for (int64_t fgpu_i = 0; fgpu_i < fgpu_hn%d; ++fgpu_i) ((%s*)%s.base)[fgpu_i] = ((const %s*)%s.base)[fgpu_i];", g.tmp, et, dst, et, src)
+		g.indent--
+		g.line("}")
+	}
+	g.indent--
+	g.line("}")
+	g.markWritten(rootSym(lhs))
+}
+
+// heapAssign reports and writes an assignment that allocates on the heap:
+// a copy of a whole image value, or an array assigned to a whole
+// component of an image.
+func (g *kernelGen) heapAssign(a *frontend.AssignStmt) bool {
+	if a.LHS.Rank == 0 && lowering.IsHeapType(a.LHS.Type) && facts.HeapCopy(a) {
+		g.heapCopy(a.LHS, a.RHS)
+		return true
+	}
+	if lowering.ImageComponent(g.k, g.proc, a.LHS) && a.RHS.Rank > 0 {
+		g.line("{")
+		g.indent++
+		g.heapRealloc(a.LHS, a.RHS)
+		g.arrayAssign(a.LHS, a.RHS)
+		g.indent--
+		g.line("}")
+		return true
+	}
+	return false
+}
+
+// intentOutImages writes, on entry to device procedure p, every
+// allocatable component of its intent(out) image dummies unallocated.
+func (g *kernelGen) intentOutImages(p *frontend.Procedure) {
+	for _, d := range p.Dummies {
+		if d.Intent != "out" || d.Rank != 0 || !lowering.IsHeapType(d.Type) {
+			continue
+		}
+		for _, c := range d.Type.Derived.Components {
+			if c.Allocatable && c.Rank > 0 {
+				g.line("%s.%s.d.base = nullptr; // intent(out): unallocated", g.names[d], field(c.Name))
+			}
+		}
+	}
+}
