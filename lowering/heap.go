@@ -26,7 +26,7 @@ import (
 // kernels hold, and no component of a type with allocatable components
 // (not lowered yet), no allocatable scalar component.
 func HeapType(dt *frontend.DerivedType) (ok bool, why string) {
-	if dt == nil || !facts.HasAllocArrayComponent(dt) {
+	if dt == nil || !CarriesDescriptors(dt) {
 		return false, ""
 	}
 	if ok, why := DeviceLayout(dt); !ok {
@@ -41,6 +41,9 @@ func HeapType(dt *frontend.DerivedType) (ok bool, why string) {
 		case c.Type.Base == frontend.TyDerived && CarriesDescriptors(c.Type.Derived):
 			return false, fmt.Sprintf("its component %s of type(%s), which has allocatable components (a value held in a component of another is not yet implemented on the device heap)", c.Name, c.Type.Derived.Name)
 		}
+	}
+	if !facts.HasAllocArrayComponent(dt) {
+		return false, "no allocatable array component"
 	}
 	return true, ""
 }
