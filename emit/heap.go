@@ -195,6 +195,10 @@ func (g *kernelGen) heapAssign(a *frontend.AssignStmt) bool {
 		g.heapCopy(a.LHS, a.RHS)
 		return true
 	}
+	if lowering.HeapConstructor(a) {
+		g.heapConstruct(a.LHS, a.RHS)
+		return true
+	}
 	if lowering.ImageComponent(g.k, g.proc, a.LHS) && a.RHS.Rank > 0 {
 		g.line("{")
 		g.indent++
@@ -220,4 +224,73 @@ func (g *kernelGen) intentOutImages(p *frontend.Procedure) {
 			}
 		}
 	}
+}
+
+// heapConstruct writes lhs = T(...) of a heap type: the value built in a
+// temporary (the values may read lhs), each allocatable array component
+// allocated with the shape of its value (lower bounds 1) and filled
+// element by element, then assigned.
+func (g *kernelGen) heapConstruct(lhs, rhs *frontend.Expr) {
+	lv, _, ok := g.lvalue(lhs)
+	vals, ok2 := lowering.ConstructorArgs(rhs)
+	if !ok || !ok2 {
+		g.internal(lhs.Pos, "the assignment of %s reached the emitter", rhs)
+		return
+	}
+	ct := ctype(rhs.Type)
+	g.line("{ // %s = %s", lhs, rhs)
+	g.indent++
+	g.line("%s fgpu_sc{};", ct)
+	for i, c := range rhs.Type.Derived.Components {
+		x := vals[i]
+		if !(c.Allocatable && c.Rank > 0) {
+			val := g.convert(x, c.Type)
+			if c.Type.Base == frontend.TyLogical {
+				val = fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(c.Type), g.expr(x))
+			}
+			g.line("fgpu_sc.%s = %s;", field(c.Name), val)
+			continue
+		}
+		row := fmt.Sprintf("fgpu_sc.%s.d", field(c.Name))
+		dims := g.arrayShape(x)
+		if len(dims) != c.Rank {
+			g.internal(x.Pos, "the value %s of the component %s has rank %d", x, c.Name, len(dims))
+			continue
+		}
+		g.line("{")
+		g.indent++
+		var lbs, exts []string
+		for _, d := range dims {
+			lbs = append(lbs, "1")
+			exts = append(exts, d.ext)
+		}
+		g.heapTake(row, ctype(c.Type), lbs, exts, lhs)
+		var at []string
+		for d := range dims {
+			g.tmp++
+			v := fmt.Sprintf("e%d", g.tmp)
+			g.line("for (int64_t %s = 0; %s < %s.ex[%d]; ++%s) {", v, v, row, d, v)
+			g.indent++
+			at = append(at, v)
+		}
+		outer := g.at
+		g.at = at
+		var off []string
+		for d := range at {
+			off = append(off, fmt.Sprintf("%s * %s.sm[%d]", at[d], row, d))
+		}
+		val := g.convert(x, c.Type)
+		g.line("*(%s*)(%s.base + %s) = %s;", ctype(c.Type), row, strings.Join(off, " + "), val)
+		g.at = outer
+		for range at {
+			g.indent--
+			g.line("}")
+		}
+		g.indent--
+		g.line("}")
+	}
+	g.line("%s = fgpu_sc;", lv)
+	g.indent--
+	g.line("}")
+	g.markWritten(rootSym(lhs))
 }

@@ -129,6 +129,8 @@ func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
 		}
 		if HeapComponent(k.LHS) && k.RHS.Rank > 0 {
 			add(k.LHS, k.RHS.Pos, "exhausted", exhausted("the reallocation of "+k.LHS.String(), k.Pos))
+		} else if r := k.RHS; k.LHS.Rank == 0 && r.Kind == frontend.ERef && r.Ref == frontend.RefStructure && HasAllocArrayComponent(r.Type.Derived) {
+			add(k.LHS, r.Pos, "exhausted", exhausted("the allocation of the components of "+r.String(), k.Pos))
 		} else if HeapCopy(k) && HeapValueRoot(k.LHS) != nil {
 			add(k.LHS, k.RHS.Pos, "exhausted", exhausted("the copy of the allocatable components of "+k.RHS.String(), k.Pos))
 		}

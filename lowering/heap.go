@@ -92,3 +92,11 @@ func ImageComponent(k *Kernel, proc *frontend.Procedure, e *frontend.Expr) bool 
 	// reached by name.
 	return false
 }
+
+// HeapConstructor reports t = vec_t(...): a structure constructor of a
+// heap type assigned to a whole value, built in place (its allocatable
+// components allocated with the shapes of their values).
+func HeapConstructor(a *frontend.AssignStmt) bool {
+	r := a.RHS
+	return a.Proc == nil && a.LHS != nil && a.LHS.Rank == 0 && r != nil && r.Kind == frontend.ERef && r.Ref == frontend.RefStructure && IsHeapType(r.Type)
+}

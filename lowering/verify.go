@@ -329,6 +329,12 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			v.arrayAssign(x)
 			return
 		}
+		if HeapConstructor(x) {
+			// t = vec_t(n, a(i:i+2)): built in place on the heap (heap.go).
+			v.designator(x.LHS)
+			v.heapConstructor(x.RHS)
+			return
+		}
 		v.designator(x.LHS)
 		v.expr(x.RHS)
 	case *frontend.IfStmt:
@@ -1401,6 +1407,36 @@ func (v *verifier) allocate(x *frontend.AllocateStmt) {
 				continue
 			}
 			v.scalar(a)
+		}
+	}
+}
+
+// heapConstructor checks a structure constructor of a heap type assigned
+// to a whole value (HeapConstructor): an array of the component's rank for
+// each allocatable array component (read element by element into its new
+// storage), a scalar for every other component.
+func (v *verifier) heapConstructor(e *frontend.Expr) {
+	vals, ok := ConstructorArgs(e)
+	if !ok {
+		v.nyi(frontend.NYIDerivedWhole, e.Pos, "the structure constructor %s in device code with a component left out", e)
+		return
+	}
+	for i, c := range e.Type.Derived.Components {
+		x := vals[i]
+		switch {
+		case c.Allocatable && c.Rank > 0:
+			if x.Rank != c.Rank {
+				v.nyi(frontend.NYIDerivedWhole, x.Pos, "the value %s of the allocatable component %s in the structure constructor %s in device code (an array of its rank only)", x, c.Name, e)
+				continue
+			}
+			outer := v.arrayCtx
+			v.arrayCtx = true
+			v.expr(x)
+			v.arrayCtx = outer
+		case c.Rank != 0 || x.Rank != 0:
+			v.nyi(frontend.NYIDerivedWhole, x.Pos, "an array value in the structure constructor %s in device code", e)
+		default:
+			v.scalar(x)
 		}
 	}
 }
