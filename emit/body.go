@@ -256,6 +256,13 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 				g.sectionName(a.Name, a.Expr)
 				continue
 			}
+			if x := a.Expr; x.Kind == frontend.ERef && x.Ref == frontend.RefStructure && lowering.IsHeapType(x.Type) {
+				// associate (t => tensor_t(x)): built on the heap (heap.go).
+				g.line("%s %s{};", ctype(x.Type), cname(sym))
+				g.heapBuild(cname(sym), x, x)
+				g.names[sym] = cname(sym)
+				continue
+			}
 			if lv, st, ok := g.lvalue(a.Expr); ok {
 				g.line("%s* const p_%s = &%s;", st, a.Name, lv)
 				g.names[sym] = "(*p_" + a.Name + ")"

@@ -232,13 +232,24 @@ func (g *kernelGen) intentOutImages(p *frontend.Procedure) {
 // element by element, then assigned.
 func (g *kernelGen) heapConstruct(lhs, rhs *frontend.Expr) {
 	lv, _, ok := g.lvalue(lhs)
-	vals, ok2 := lowering.ConstructorArgs(rhs)
-	if !ok || !ok2 {
+	if !ok {
 		g.internal(lhs.Pos, "the assignment of %s reached the emitter", rhs)
 		return
 	}
+	g.heapBuild(lv, lhs, rhs)
+	g.markWritten(rootSym(lhs))
+}
+
+// heapBuild writes the value of structure constructor rhs of a heap type
+// into C lvalue lv; obj names the error stop of its allocations.
+func (g *kernelGen) heapBuild(lv string, obj, rhs *frontend.Expr) {
+	vals, ok := lowering.ConstructorArgs(rhs)
+	if !ok {
+		g.internal(rhs.Pos, "the structure constructor %s reached the emitter", rhs)
+		return
+	}
 	ct := ctype(rhs.Type)
-	g.line("{ // %s = %s", lhs, rhs)
+	g.line("{ // %s = %s", lv, rhs)
 	g.indent++
 	g.line("%s fgpu_sc{};", ct)
 	for i, c := range rhs.Type.Derived.Components {
@@ -264,7 +275,7 @@ func (g *kernelGen) heapConstruct(lhs, rhs *frontend.Expr) {
 			lbs = append(lbs, "1")
 			exts = append(exts, d.ext)
 		}
-		g.heapTake(row, ctype(c.Type), lbs, exts, lhs)
+		g.heapTake(row, ctype(c.Type), lbs, exts, obj)
 		var at []string
 		for d := range dims {
 			g.tmp++
@@ -292,5 +303,4 @@ func (g *kernelGen) heapConstruct(lhs, rhs *frontend.Expr) {
 	g.line("%s = fgpu_sc;", lv)
 	g.indent--
 	g.line("}")
-	g.markWritten(rootSym(lhs))
 }

@@ -102,7 +102,17 @@ func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
 	exhausted := func(what string, p frontend.Pos) string {
 		return fmt.Sprintf("fgpu: the device heap is exhausted: %s at %s in device code; a launch's heap holds FGPU_HEAP_SIZE bytes (256M when not set): set it larger", what, at(p))
 	}
+	constructor := func(r *frontend.Expr) bool {
+		return r != nil && r.Rank == 0 && r.Kind == frontend.ERef && r.Ref == frontend.RefStructure && r.Type.Base == frontend.TyDerived && HasAllocArrayComponent(r.Type.Derived)
+	}
 	switch k := s.(type) {
+	case *frontend.AssociateStmt:
+		// associate (t => tensor_t(x)): the value built on the heap.
+		for _, a := range k.Assocs {
+			if constructor(a.Expr) {
+				add(a.Expr, a.Expr.Pos, "exhausted", exhausted("the allocation of the components of "+a.Expr.String(), k.Pos))
+			}
+		}
 	case *frontend.AllocateStmt:
 		for _, it := range k.Items {
 			obj := it
@@ -129,7 +139,7 @@ func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
 		}
 		if HeapComponent(k.LHS) && k.RHS.Rank > 0 {
 			add(k.LHS, k.RHS.Pos, "exhausted", exhausted("the reallocation of "+k.LHS.String(), k.Pos))
-		} else if r := k.RHS; k.LHS.Rank == 0 && r.Kind == frontend.ERef && r.Ref == frontend.RefStructure && HasAllocArrayComponent(r.Type.Derived) {
+		} else if r := k.RHS; k.LHS.Rank == 0 && constructor(r) {
 			add(k.LHS, r.Pos, "exhausted", exhausted("the allocation of the components of "+r.String(), k.Pos))
 		} else if HeapCopy(k) && HeapValueRoot(k.LHS) != nil {
 			add(k.LHS, k.RHS.Pos, "exhausted", exhausted("the copy of the allocatable components of "+k.RHS.String(), k.Pos))

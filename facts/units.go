@@ -188,6 +188,7 @@ func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
 func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 	st := x.stmtSite(k.Head, c)
 	x.walk(st, c).Head(k)
+	x.heapChecks(k.Head, c)
 	switch h := k.Head.(type) {
 	case *frontend.SelectTypeStmt:
 		x.guardAliases(k, h.Expr)

@@ -427,6 +427,10 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					v.arrayCtx = outer
 					continue
 				}
+				if x := a.Expr; x.Kind == frontend.ERef && x.Ref == frontend.RefStructure && IsHeapType(x.Type) {
+					v.heapConstructor(x) // built on the heap (heap.go)
+					continue
+				}
 				v.expr(a.Expr)
 			}
 			v.stmts(x.Body, depth)

@@ -106,5 +106,9 @@ program constructed_values
   end do
   print '(a, i0)', 'samples differing from the serial inference: ', bad
   print '(3f12.6)', outputs(:, 17)
-  if (bad /= 0) error stop 1
+  if (bad /= 0) then
+    print '(a)', 'FAIL'
+    error stop 1
+  end if
+  print '(a)', 'PASSED'
 end program constructed_values

@@ -94,5 +94,9 @@ program heap_components
   end do
   print '(a, i0)', 'mismatches: ', bad
   print '(a, f0.4, a, f0.4)', 'b(7) = ', b(7), ', c(7) = ', c(7)
-  if (bad /= 0) error stop 1
+  if (bad /= 0) then
+    print '(a)', 'FAIL'
+    error stop 1
+  end if
+  print '(a)', 'PASSED'
 end program heap_components

@@ -94,4 +94,11 @@ program reallocated_components
   end do
   print '(4f16.4)', s
   print '(4f12.4)', out(:, 10)
+  ! out(:, 10): a(10:13) = 1, 1.875, 2.75, 3.625; t%idx(1:2, 0:2) = 10 j + k
+  if (any(out(:, 10) /= [0.5 * 1.0 + 0.9375 * 1.875 + 1.375 * 2.75 + 1.0, 96.0 - 7.0 + 3.0 + 0.0, &
+                         9.25 + 5.0 + 4.0, 5.625 + 2.0])) then
+    print '(a)', 'FAIL'
+    error stop 1
+  end if
+  print '(a)', 'PASSED'
 end program reallocated_components
