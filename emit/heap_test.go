@@ -1,0 +1,91 @@
+package emit_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fgpu/cmd/fgpu/driver"
+)
+
+// TestHeapStops: the allocations device code makes on the device heap
+// (lowering/heap.go) end the program with an error naming the allocation
+// when the heap of the launch has no room left (FGPU_HEAP_SIZE) or the
+// component is already allocated; with room, every iteration gets its own
+// storage (the heap is reset for every launch: a heap of a few iterations'
+// worth is enough for launch after launch). Both memory modes, shuffled.
+func TestHeapStops(t *testing.T) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		if toolsRequired() {
+			t.Fatal("gfortran not found (required in CI)")
+		}
+		t.Skip("gfortran not found")
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "heap.f90")
+	prog := `module vm
+  implicit none
+  type vec_t
+    real(8), allocatable :: v(:)
+  end type
+end module
+program heap
+  use vm
+  implicit none
+  integer, parameter :: n = 1000
+  real(8) :: a(n)
+  integer :: i, t
+  do t = 1, 50
+    do concurrent (i = 1:n)
+      block
+        type(vec_t) :: x
+        allocate(x%v(100))
+        x%v = i
+        if (i == AGAIN) allocate(x%v(2))
+        a(i) = sum(x%v) + t
+      end block
+    end do
+  end do
+  print *, sum(a)
+end program
+`
+	for _, tc := range []struct {
+		again, heap string
+		msg         string // "" when the program runs to its end
+	}{
+		{"0", "", ""},
+		{"0", "1M", ""}, // 1000 x 800 bytes a launch, 50 launches
+		{"0", "64K", "the device heap is exhausted: the allocation of x%v at heap.f90:17"},
+		{"77", "", "attempting to allocate the already allocated component x%v at heap.f90:19"},
+	} {
+		text := strings.ReplaceAll(prog, "AGAIN", tc.again)
+		if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "cpu", Output: filepath.Join(dir, "heap"), Stderr: os.Stderr})
+		if err != nil {
+			t.Fatalf("build: %v\n%v", err, diags)
+		}
+		for _, env := range [][]string{nil, {"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle"}} {
+			cmd := exec.Command(exe)
+			cmd.Env = append(os.Environ(), env...)
+			if tc.heap != "" {
+				cmd.Env = append(cmd.Env, "FGPU_HEAP_SIZE="+tc.heap)
+			}
+			out, err := cmd.CombinedOutput()
+			if tc.msg == "" {
+				// sum over i of (100 i + 50) = 100 n(n+1)/2 + 50 n
+				if err != nil || !strings.Contains(string(out), "50100000.") {
+					t.Errorf("again=%s heap=%s %v: want the sum 50100000, got %v\n%s", tc.again, tc.heap, env, err, out)
+				}
+				continue
+			}
+			ee, ok := err.(*exec.ExitError)
+			if !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), tc.msg) {
+				t.Errorf("again=%s heap=%s %v: want exit status 1 and %q, got %v\n%s", tc.again, tc.heap, env, tc.msg, err, out)
+			}
+		}
+	}
+}
