@@ -397,10 +397,16 @@ func (g *kernelGen) markCallWrites(c *frontend.CallStmt) {
 // assignValue is the value of rhs converted as intrinsic assignment to
 // lhs converts it.
 func (g *kernelGen) assignValue(lhs, rhs *frontend.Expr) string {
-	if lhs.Type.Base == frontend.TyLogical {
-		return fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(lhs.Type), g.expr(rhs))
+	return g.valueAs(rhs, lhs.Type)
+}
+
+// valueAs is the value of rhs converted as intrinsic assignment to a
+// variable of type t converts it (a logical as 0 or 1 of its kind).
+func (g *kernelGen) valueAs(rhs *frontend.Expr, t frontend.Type) string {
+	if t.Base == frontend.TyLogical {
+		return fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(t), g.expr(rhs))
 	}
-	return g.convert(rhs, lhs.Type)
+	return g.convert(rhs, t)
 }
 
 func rootSym(e *frontend.Expr) *frontend.Symbol {

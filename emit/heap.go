@@ -255,11 +255,7 @@ func (g *kernelGen) heapBuild(lv string, obj, rhs *frontend.Expr) {
 	for i, c := range rhs.Type.Derived.Components {
 		x := vals[i]
 		if !(c.Allocatable && c.Rank > 0) {
-			val := g.convert(x, c.Type)
-			if c.Type.Base == frontend.TyLogical {
-				val = fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(c.Type), g.expr(x))
-			}
-			g.line("fgpu_sc.%s = %s;", field(c.Name), val)
+			g.line("fgpu_sc.%s = %s;", field(c.Name), g.valueAs(x, c.Type))
 			continue
 		}
 		row := fmt.Sprintf("fgpu_sc.%s.d", field(c.Name))
@@ -276,27 +272,17 @@ func (g *kernelGen) heapBuild(lv string, obj, rhs *frontend.Expr) {
 			exts = append(exts, d.ext)
 		}
 		g.heapTake(row, ctype(c.Type), lbs, exts, obj)
-		var at []string
+		var rowExts []string
 		for d := range dims {
-			g.tmp++
-			v := fmt.Sprintf("e%d", g.tmp)
-			g.line("for (int64_t %s = 0; %s < %s.ex[%d]; ++%s) {", v, v, row, d, v)
-			g.indent++
-			at = append(at, v)
+			rowExts = append(rowExts, fmt.Sprintf("%s.ex[%d]", row, d))
 		}
-		outer := g.at
-		g.at = at
-		var off []string
-		for d := range at {
-			off = append(off, fmt.Sprintf("%s * %s.sm[%d]", at[d], row, d))
-		}
-		val := g.convert(x, c.Type)
-		g.line("*(%s*)(%s.base + %s) = %s;", ctype(c.Type), row, strings.Join(off, " + "), val)
-		g.at = outer
-		for range at {
-			g.indent--
-			g.line("}")
-		}
+		g.elementwise(rowExts, func() {
+			var off []string
+			for d, ix := range g.at {
+				off = append(off, fmt.Sprintf("%s * %s.sm[%d]", ix, row, d))
+			}
+			g.line("*(%s*)(%s.base + %s) = %s;", ctype(c.Type), row, strings.Join(off, " + "), g.valueAs(x, c.Type))
+		})
 		g.indent--
 		g.line("}")
 	}

@@ -157,30 +157,38 @@ func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
 		g.indent--
 		g.line("}")
 	}
-	var at []string
+	var exts []string
 	for _, d := range dims {
+		exts = append(exts, d.ext)
+	}
+	g.elementwise(exts, func() {
+		g.line("%s = %s;", g.sectionElement(lhs), g.valueAs(rhs, lhs.Type))
+	})
+	g.indent--
+	g.line("}")
+}
+
+// elementwise writes loops over the extents exts (C expressions), the
+// first dimension outermost, and body inside them with the elementwise
+// indices g.at set (counted from 0).
+func (g *kernelGen) elementwise(exts []string, body func()) {
+	var at []string
+	for _, ext := range exts {
 		g.tmp++
 		v := fmt.Sprintf("e%d", g.tmp)
-		g.line("const int64_t n%s = %s;", v, d.ext)
+		g.line("const int64_t n%s = %s;", v, ext)
 		g.line("FGPU_UNROLL4 for (int64_t %s = 0; %s < n%s; ++%s) {", v, v, v, v)
 		g.indent++
 		at = append(at, v)
 	}
 	outer := g.at
 	g.at = at
-	lv := g.sectionElement(lhs)
-	val := g.convert(rhs, lhs.Type)
-	if lhs.Type.Base == frontend.TyLogical {
-		val = fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(lhs.Type), g.expr(rhs))
-	}
-	g.line("%s = %s;", lv, val)
+	body()
 	g.at = outer
-	for range dims {
+	for range exts {
 		g.indent--
 		g.line("}")
 	}
-	g.indent--
-	g.line("}")
 }
 
 // arrayShape finds the dimensions of an array expression: a designator's
