@@ -27,6 +27,9 @@ type deviceFuncs struct {
 	constDefs []string
 	// layoutFlags are the static flags of the layout checks (derived.go).
 	layoutFlags map[string]bool
+	// hostPowers: the host compiler expands constant powers into chains
+	// of multiplications (powi.go, HostExpandsPowers).
+	hostPowers bool
 }
 
 func (f *deviceFuncs) add(p *frontend.Procedure) string {

@@ -17,6 +17,10 @@ type Options struct {
 	// nil is cpu.
 	Target *target.Target
 	Fast   bool // --fast: FMA contraction allowed, no bounds checks
+	// HostOpt is the host compiler's optimisation flag ("" for fgpu's
+	// default, -O2): constant powers are computed as it computes them
+	// (powi.go).
+	HostOpt string
 	// ReallocLHS (--realloc-lhs-arrays): before a launch, the host
 	// allocates the allocatable components of the elements the loop
 	// assigns whole that are not allocated, with the value's shape

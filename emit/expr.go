@@ -159,6 +159,10 @@ func (g *kernelGen) binary(e *frontend.Expr) string {
 		case e.Type.Base == frontend.TyInteger:
 			return fmt.Sprintf("fgpu_ipow<%s>(%s, %s)", ctype(e.Type), g.convert(e.X, e.Type), g.convertTo(e.Y, "int64_t"))
 		case e.Y.Type.Base == frontend.TyInteger:
+			if n, ok := constInt(e.Y); ok && e.Type.Base == frontend.TyReal && g.funcs != nil && g.funcs.hostPowers {
+				// As the host computes it (powi.go).
+				return constPower(ctype(e.Type), g.convert(e.X, e.Type), n)
+			}
 			return fmt.Sprintf("fgpu_powi(%s, %s)", g.convert(e.X, e.Type), g.convertTo(e.Y, "int64_t"))
 		default:
 			return fmt.Sprintf("std::pow(%s, %s)", g.convert(e.X, e.Type), g.convert(e.Y, e.Type))

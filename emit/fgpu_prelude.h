@@ -35,15 +35,14 @@ template <typename T> FGPU_FN T fgpu_ipow(T b, int64_t e) {
   while (e) { if (e & 1) r *= b; b *= b; e >>= 1; }
   return r;
 }
+// x**e as the host's run-time routine computes it (libgcc's __powi*: from
+// the lowest bit up), on every backend; a constant power the host expands
+// into a chain of multiplications is written as that chain (emit/powi.go).
 template <typename T> FGPU_FN T fgpu_powi(T b, int64_t e) {
-#if defined(__CUDACC__)
   bool inv = e < 0; uint64_t u = inv ? (uint64_t)(-e) : (uint64_t)e;
   T r = 1;
   while (u) { if (u & 1) r *= b; b *= b; u >>= 1; }
   return inv ? T(1) / r : r;
-#else
-  return __builtin_powi(b, (int)e);
-#endif
 }
 // A pack of L consecutive elements, loaded and stored whole (CUDA: with one
 // 16-byte access; emit/pack.go), aligned to its size up to 16 bytes.

@@ -155,6 +155,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 			OffloadOmp:       opts.OffloadOmp,
 		},
 		Fast:            opts.Fast,
+		HostOpt:         opts.Opt,
 		ReallocLHS:      opts.ReallocLHS,
 		StopAfter:       stop,
 		DumpDir:         opts.DumpDir,

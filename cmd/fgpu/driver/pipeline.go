@@ -74,6 +74,8 @@ type Config struct {
 	// its Device is set from Target.
 	Check rules.CheckOptions
 	Fast  bool // --fast
+	// HostOpt: the host compiler's optimisation flag (emit.Options.HostOpt).
+	HostOpt string
 	// ReallocLHS: --realloc-lhs-arrays (emit.Options.ReallocLHS).
 	ReallocLHS bool
 	// StopAfter: the last phase to run (PhaseEmit when zero-valued
@@ -257,7 +259,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return nil
 		}},
 		{PhaseEmit, func() error {
-			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: et, Fast: cfg.Fast, ReallocLHS: cfg.ReallocLHS, ArrayStmts: r.ArrayStmts})
+			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: et, Fast: cfg.Fast, HostOpt: cfg.HostOpt, ReallocLHS: cfg.ReallocLHS, ArrayStmts: r.ArrayStmts})
 			r.Output = out
 			r.Diags = append(r.Diags, diags...)
 			return nil
