@@ -164,6 +164,9 @@ func (g *kernelGen) binary(e *frontend.Expr) string {
 				return constPower(ctype(e.Type), g.convert(e.X, e.Type), n)
 			}
 			return fmt.Sprintf("fgpu_powi(%s, %s)", g.convert(e.X, e.Type), g.convertTo(e.Y, "int64_t"))
+		case e.Type.Base == frontend.TyComplex:
+			// cpow, as gfortran calls it (a real exponent made complex).
+			return fmt.Sprintf("fgpu_cpow(%s, %s)", g.convert(e.X, e.Type), g.convert(e.Y, e.Type))
 		default:
 			return fmt.Sprintf("std::pow(%s, %s)", g.convert(e.X, e.Type), g.convert(e.Y, e.Type))
 		}
@@ -251,6 +254,15 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 		return fmt.Sprintf("std::fabs(%s)", arg(0))
 	case "sqrt", "dsqrt", "exp", "dexp", "log", "dlog", "log10", "sin", "dsin", "cos", "dcos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "erf", "erfc":
 		fn := strings.TrimPrefix(name, "d")
+		if t.Base == frontend.TyComplex {
+			switch fn {
+			case "sqrt", "exp", "log", "sin", "cos", "tan", "sinh", "cosh", "tanh":
+				// The host C library's on the CPU (fgpu_prelude.h).
+				return fmt.Sprintf("fgpu_c%s(%s)", fn, arg(0))
+			}
+			g.nyi(frontend.NYIIntrinsic, e.Pos, "%s of a complex value in an offloaded loop", name)
+			return "0"
+		}
 		if name == "dim" {
 			fn = name
 		}

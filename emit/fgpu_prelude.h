@@ -120,12 +120,66 @@ template <typename T> FGPU_FN bool operator==(fgpu_cx<T> a, fgpu_cx<T> b) { retu
 template <typename T> FGPU_FN bool operator!=(fgpu_cx<T> a, fgpu_cx<T> b) { return !(a == b); }
 template <typename T> FGPU_FN fgpu_cx<T> fgpu_conj(fgpu_cx<T> a) { return fgpu_cx<T>(a.re, -a.im); }
 template <typename T> FGPU_FN T fgpu_cabs(fgpu_cx<T> a) { return std::hypot(a.re, a.im); }
+// z**e as gfortran computes it, also for a constant e (libgfortran's
+// pow_c*_i*): a negative exponent inverts the base first.
 template <typename T> FGPU_FN fgpu_cx<T> fgpu_powi(fgpu_cx<T> b, int64_t e) {
-  bool inv = e < 0; uint64_t u = inv ? (uint64_t)(-e) : (uint64_t)e;
   fgpu_cx<T> r(1);
-  while (u) { if (u & 1) r *= b; b *= b; u >>= 1; }
-  return inv ? fgpu_cx<T>(1) / r : r;
+  if (e == 0) return r;
+  uint64_t u = (uint64_t)e;
+  if (e < 0) { u = (uint64_t)(-e); b = fgpu_cx<T>(1) / b; }
+  for (;;) { if (u & 1) r *= b; u >>= 1; if (u) b *= b; else break; }
+  return r;
 }
+// The complex elementary functions. On the CPU they are the host C
+// library's (what gfortran calls: csqrt, cexp, clog, csin, ccos, ctan,
+// csinh, ccosh, ctanh, cpow): the host's bits. In CUDA kernels, the
+// textbook formulas over CUDA's real functions (within a few ulps of the
+// host's, not bit for bit).
+#if defined(__CUDACC__)
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_cexp(fgpu_cx<T> z) { const T e = std::exp(z.re); return fgpu_cx<T>(e * std::cos(z.im), e * std::sin(z.im)); }
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_clog(fgpu_cx<T> z) { return fgpu_cx<T>(std::log(std::hypot(z.re, z.im)), std::atan2(z.im, z.re)); }
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_csqrt(fgpu_cx<T> z) {
+  if (z.re == T(0) && z.im == T(0)) return fgpu_cx<T>(T(0), z.im);
+  const T t = std::sqrt((std::fabs(z.re) + std::hypot(z.re, z.im)) * T(0.5));
+  if (z.re >= T(0)) return fgpu_cx<T>(t, z.im / (T(2) * t));
+  return fgpu_cx<T>(std::fabs(z.im) / (T(2) * t), std::copysign(t, z.im));
+}
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_csin(fgpu_cx<T> z) { return fgpu_cx<T>(std::sin(z.re) * std::cosh(z.im), std::cos(z.re) * std::sinh(z.im)); }
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_ccos(fgpu_cx<T> z) { return fgpu_cx<T>(std::cos(z.re) * std::cosh(z.im), -(std::sin(z.re) * std::sinh(z.im))); }
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_csinh(fgpu_cx<T> z) { return fgpu_cx<T>(std::sinh(z.re) * std::cos(z.im), std::cosh(z.re) * std::sin(z.im)); }
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_ccosh(fgpu_cx<T> z) { return fgpu_cx<T>(std::cosh(z.re) * std::cos(z.im), std::sinh(z.re) * std::sin(z.im)); }
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_ctan(fgpu_cx<T> z) { const T d = std::cos(T(2) * z.re) + std::cosh(T(2) * z.im); return fgpu_cx<T>(std::sin(T(2) * z.re) / d, std::sinh(T(2) * z.im) / d); }
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_ctanh(fgpu_cx<T> z) { const T d = std::cosh(T(2) * z.re) + std::cos(T(2) * z.im); return fgpu_cx<T>(std::sinh(T(2) * z.re) / d, std::sin(T(2) * z.im) / d); }
+template <typename T> __host__ __device__ inline fgpu_cx<T> fgpu_cpow(fgpu_cx<T> z, fgpu_cx<T> w) {
+  if (z.re == T(0) && z.im == T(0)) return (w.re == T(0) && w.im == T(0)) ? fgpu_cx<T>(T(1)) : fgpu_cx<T>(T(0));
+  return fgpu_cexp(w * fgpu_clog(z));
+}
+#else
+extern "C" {
+__complex__ double csqrt(__complex__ double); __complex__ float csqrtf(__complex__ float);
+__complex__ double cexp(__complex__ double); __complex__ float cexpf(__complex__ float);
+__complex__ double clog(__complex__ double); __complex__ float clogf(__complex__ float);
+__complex__ double csin(__complex__ double); __complex__ float csinf(__complex__ float);
+__complex__ double ccos(__complex__ double); __complex__ float ccosf(__complex__ float);
+__complex__ double ctan(__complex__ double); __complex__ float ctanf(__complex__ float);
+__complex__ double csinh(__complex__ double); __complex__ float csinhf(__complex__ float);
+__complex__ double ccosh(__complex__ double); __complex__ float ccoshf(__complex__ float);
+__complex__ double ctanh(__complex__ double); __complex__ float ctanhf(__complex__ float);
+__complex__ double cpow(__complex__ double, __complex__ double); __complex__ float cpowf(__complex__ float, __complex__ float);
+}
+static inline __complex__ double fgpu_native(fgpu_cx<double> z) { __complex__ double r; __real__ r = z.re; __imag__ r = z.im; return r; }
+static inline __complex__ float fgpu_native(fgpu_cx<float> z) { __complex__ float r; __real__ r = z.re; __imag__ r = z.im; return r; }
+static inline fgpu_cx<double> fgpu_of(__complex__ double z) { return fgpu_cx<double>(__real__ z, __imag__ z); }
+static inline fgpu_cx<float> fgpu_of(__complex__ float z) { return fgpu_cx<float>(__real__ z, __imag__ z); }
+#define FGPU_CFUN(n) \
+  static inline fgpu_cx<double> fgpu_##n(fgpu_cx<double> z) { return fgpu_of(::n(fgpu_native(z))); } \
+  static inline fgpu_cx<float> fgpu_##n(fgpu_cx<float> z) { return fgpu_of(::n##f(fgpu_native(z))); }
+FGPU_CFUN(csqrt) FGPU_CFUN(cexp) FGPU_CFUN(clog) FGPU_CFUN(csin) FGPU_CFUN(ccos)
+FGPU_CFUN(ctan) FGPU_CFUN(csinh) FGPU_CFUN(ccosh) FGPU_CFUN(ctanh)
+#undef FGPU_CFUN
+static inline fgpu_cx<double> fgpu_cpow(fgpu_cx<double> z, fgpu_cx<double> w) { return fgpu_of(::cpow(fgpu_native(z), fgpu_native(w))); }
+static inline fgpu_cx<float> fgpu_cpow(fgpu_cx<float> z, fgpu_cx<float> w) { return fgpu_of(::cpowf(fgpu_native(z), fgpu_native(w))); }
+#endif
 FGPU_FN float fgpu_huge(float) { return 3.40282347e+38f; }
 FGPU_FN double fgpu_huge(double) { return 1.7976931348623157e+308; }
 FGPU_FN int8_t fgpu_huge(int8_t) { return 127; }
