@@ -8,6 +8,8 @@ import (
 	"math/bits"
 	"math/cmplx"
 	"strings"
+
+	"fgpu/frontend/crmath"
 )
 
 // Folding rules.
@@ -33,6 +35,37 @@ func mathFold(rf func(float64) float64, cf func(complex128) complex128) foldFn {
 			return mkCmplx(cf(v.Cmplx), rt)
 		}
 		return Value{}, false
+	}
+}
+
+// crFold folds elemental function name of one argument: a real one
+// correctly rounded (crmath, as gfortran folds it with MPFR) where crmath
+// evaluates it, else rf; a complex one with cf.
+func crFold(name string, rf func(float64) float64, cf func(complex128) complex128) foldFn {
+	plain := mathFold(rf, cf)
+	return func(c *call, rt Type) (Value, bool) {
+		if v, ok := c.cv(0); ok && v.Type.Base == TyReal && rt.Base == TyReal {
+			x, _ := v.AsFloat()
+			if r, ok := crmath.Eval(name, rt.Kind, x); ok {
+				return mkReal(r, rt)
+			}
+		}
+		return plain(c, rt)
+	}
+}
+
+// cr2Fold is crFold for a function of two real arguments.
+func cr2Fold(name string, f func(x, y float64) float64) foldFn {
+	plain := math2Fold(f)
+	return func(c *call, rt Type) (Value, bool) {
+		x, ok1 := c.cf(0)
+		y, ok2 := c.cf(1)
+		if ok1 && ok2 && c.typ(0).Base == TyReal && rt.Base == TyReal {
+			if r, ok := crmath.Eval(name, rt.Kind, x, y); ok {
+				return mkReal(r, rt)
+			}
+		}
+		return plain(c, rt)
 	}
 }
 

@@ -165,7 +165,7 @@ func buildIntrinsicTable() {
 	} {
 		var f foldFn
 		if m.rf != nil {
-			f = mathFold(m.rf, m.cf)
+			f = crFold(strings.Fields(m.names)[0], m.rf, m.cf)
 		}
 		b.elemental(m.names, "x", elem(cs(m.k), same(0)), f)
 	}
@@ -180,9 +180,9 @@ func buildIntrinsicTable() {
 		return c.typ(0), nil
 	}), func(c *call, rt Type) (Value, bool) {
 		if c.has(1) {
-			return math2Fold(math.Atan2)(c, rt)
+			return cr2Fold("atan2", math.Atan2)(c, rt)
 		}
-		return mathFold(math.Atan, cmplx.Atan)(c, rt)
+		return crFold("atan", math.Atan, cmplx.Atan)(c, rt)
 	})
 	b.elemental("atand", "y,x?", elem(cs(cReal), pairSame), func(c *call, rt Type) (Value, bool) {
 		if c.has(1) {
@@ -190,9 +190,9 @@ func buildIntrinsicTable() {
 		}
 		return mathFold(invDeg(math.Atan), nil)(c, rt)
 	})
-	b.elemental("atan2", "y,x", elem(cs(cReal), pairSame), math2Fold(math.Atan2))
+	b.elemental("atan2", "y,x", elem(cs(cReal), pairSame), cr2Fold("atan2", math.Atan2))
 	b.elemental("atan2d", "y,x", elem(cs(cReal), pairSame), math2Fold(func(y, x float64) float64 { return math.Atan2(y, x) * 180 / math.Pi }))
-	b.elemental("hypot", "x,y", elem(cs(cReal), pairSame), math2Fold(math.Hypot))
+	b.elemental("hypot", "x,y", elem(cs(cReal), pairSame), cr2Fold("hypot", math.Hypot))
 	b.elemental("bessel_jn besjn", "n,x,x3?", besselN, nil)
 	b.elemental("bessel_yn besyn", "n,x,x3?", besselN, nil)
 	b.elemental("exponent", "x", elem(cs(cReal), fixed(IntType)), func(c *call, rt Type) (Value, bool) {
@@ -304,14 +304,14 @@ func buildIntrinsicTable() {
 		{"tan", math.Tan, cmplx.Tan}, {"asin", math.Asin, nil}, {"acos", math.Acos, nil},
 		{"atan", math.Atan, nil}, {"sinh", math.Sinh, nil}, {"cosh", math.Cosh, nil}, {"tanh", math.Tanh, nil},
 	} {
-		specific("d"+s.names, "x", real8, real8, mathFold(s.rf, s.cf))
+		specific("d"+s.names, "x", real8, real8, crFold(s.names, s.rf, s.cf))
 		if s.cf != nil {
 			specific("c"+s.names, "x", cplx4, cplx4, mathFold(s.rf, s.cf))
 			specific("cd"+s.names+" z"+s.names, "x", cplx8, cplx8, mathFold(s.rf, s.cf))
 		}
 	}
-	specific("alog", "x", real4, real4, mathFold(math.Log, nil))
-	specific("alog10", "x", real4, real4, mathFold(math.Log10, nil))
+	specific("alog", "x", real4, real4, crFold("log", math.Log, nil))
+	specific("alog10", "x", real4, real4, crFold("log10", math.Log10, nil))
 	specific("dabs", "a", real8, real8, foldAbs)
 	specific("iabs", "a", IntType, IntType, foldAbs)
 	specific("cabs", "a", cplx4, real4, foldAbs)
@@ -321,7 +321,7 @@ func buildIntrinsicTable() {
 	specific("idint", "a", real8, IntType, foldConvert(0))
 	specific("idnint", "a", real8, IntType, foldConvert('n'))
 	specific("ifix", "a", real4, IntType, foldConvert(0))
-	specific("datan2", "y,x", real8, real8, math2Fold(math.Atan2))
+	specific("datan2", "y,x", real8, real8, cr2Fold("atan2", math.Atan2))
 	specific("dsign", "a,b", real8, real8, foldArith2("sign"))
 	specific("isign", "a,b", IntType, IntType, foldArith2("sign"))
 	specific("dmod", "a,p", real8, real8, foldArith2("mod"))

@@ -7,6 +7,8 @@ package frontend
 import (
 	"math"
 	"strings"
+
+	"fgpu/frontend/crmath"
 )
 
 func (c *checker) unary(e *Expr, sc *Scope) {
@@ -341,7 +343,12 @@ func foldBinary(op string, x, y Value, t Type) (Value, bool) {
 			}
 			r = a / b
 		case "**":
-			r = math.Pow(a, b)
+			// Correctly rounded, as gfortran folds it (MPFR).
+			if v, ok := crmath.Eval("pow", t.Kind, a, b); ok {
+				r = v
+			} else {
+				r = math.Pow(a, b)
+			}
 		default:
 			return Value{}, false
 		}
