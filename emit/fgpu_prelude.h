@@ -75,6 +75,7 @@ template <int R> struct fgpu_desc { char* base; int64_t lb[R]; int64_t sm[R]; in
 // a kernel that allocates): bytes taken by an atomic add, 16 at a time;
 // null when the heap has no room left.
 #ifdef __CUDACC__
+#include <cooperative_groups.h>
 __device__ fgpu_heap* fgpu_hp;
 #else
 static fgpu_heap* fgpu_hp;
@@ -86,7 +87,16 @@ FGPU_FN char* fgpu_heap_alloc(int64_t bytes) {
 #else
   if (bytes < 0) return nullptr;
   const unsigned long long n = ((unsigned long long)bytes + 15ULL) & ~15ULL;
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  // One atomic per group of the warp's lanes that take the same size
+  // (one counter for every thread of the launch would serialize them).
+  namespace fgpu_cg = cooperative_groups;
+  const fgpu_cg::coalesced_group g = fgpu_cg::coalesced_threads();
+  const fgpu_cg::coalesced_group same = fgpu_cg::labeled_partition(g, n);
+  unsigned long long first = 0;
+  if (same.thread_rank() == 0) first = atomicAdd(&fgpu_hp->next, n * (unsigned long long)same.size());
+  const unsigned long long old = same.shfl(first, 0) + n * (unsigned long long)same.thread_rank();
+#elif defined(__CUDA_ARCH__)
   const unsigned long long old = atomicAdd(&fgpu_hp->next, n);
 #else
   const unsigned long long old = __atomic_fetch_add(&fgpu_hp->next, n, __ATOMIC_RELAXED);
