@@ -30,6 +30,8 @@ type deviceFuncs struct {
 	// hostPowers: the host compiler expands constant powers into chains
 	// of multiplications (powi.go, HostExpandsPowers).
 	hostPowers bool
+	// fast: --fast (the vendor's float functions in kernels, mathCall).
+	fast bool
 }
 
 func (f *deviceFuncs) add(p *frontend.Procedure) string {

@@ -168,7 +168,7 @@ func (g *kernelGen) binary(e *frontend.Expr) string {
 			// cpow, as gfortran calls it (a real exponent made complex).
 			return fmt.Sprintf("fgpu_cpow(%s, %s)", g.convert(e.X, e.Type), g.convert(e.Y, e.Type))
 		default:
-			return fmt.Sprintf("std::pow(%s, %s)", g.convert(e.X, e.Type), g.convert(e.Y, e.Type))
+			return g.mathCall("std::pow", e.Type, g.convert(e.X, e.Type), g.convert(e.Y, e.Type))
 		}
 	case "==", "/=", "<", "<=", ">", ">=":
 		op := e.Op
@@ -266,9 +266,16 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 		if name == "dim" {
 			fn = name
 		}
-		return fmt.Sprintf("std::%s(%s)", fn, arg(0))
+		if fn == "sqrt" {
+			return fmt.Sprintf("std::sqrt(%s)", arg(0)) // correctly rounded everywhere
+		}
+		return g.mathCall("std::"+fn, t, arg(0))
 	case "atan2", "hypot":
-		return fmt.Sprintf("std::%s(%s, %s)", name, arg(0), arg(1))
+		return g.mathCall("std::"+name, t, arg(0), arg(1))
+	case "gamma":
+		return g.mathCall("std::tgamma", t, arg(0))
+	case "log_gamma":
+		return g.mathCall("std::lgamma", t, arg(0))
 	case "min", "max":
 		r := arg(0)
 		for i := 1; i < len(a); i++ {
@@ -399,4 +406,20 @@ func (g *kernelGen) logicalRead(t frontend.Type, lv string) string {
 		return "(" + lv + " != 0)"
 	}
 	return lv
+}
+
+// mathCall is a call of the real function fn of the C++ library on args of
+// type t. A real(4) one goes through FGPU_F4 (fgpu_prelude.h): on the CPU
+// the host's float function itself, in CUDA kernels the double function
+// rounded to float, which agrees with the host's float functions (computed
+// in double internally, most of them) far more often than CUDA's float
+// ones do (bench/mathlib); --fast keeps the vendor's float functions.
+func (g *kernelGen) mathCall(fn string, t frontend.Type, args ...string) string {
+	if t.Base == frontend.TyReal && t.Kind == 4 && (g.funcs == nil || !g.funcs.fast) {
+		if len(args) == 2 {
+			return fmt.Sprintf("FGPU_F4_2(%s, %s)", fn, strings.Join(args, ", "))
+		}
+		return fmt.Sprintf("FGPU_F4(%s, %s)", fn, strings.Join(args, ", "))
+	}
+	return fmt.Sprintf("%s(%s)", fn, strings.Join(args, ", "))
 }

@@ -105,6 +105,17 @@ FGPU_FN char* fgpu_heap_alloc(int64_t bytes) {
   return fgpu_hp->base + old;
 #endif
 }
+// A real(4) elementary function (emit/expr.go mathCall): the host's float
+// function on the CPU; in CUDA kernels the double one rounded to float,
+// which agrees with the host's (computed in double, most of them) on far
+// more arguments than CUDA's float functions (bench/mathlib).
+#if defined(__CUDACC__)
+#define FGPU_F4(f, x) ((float)f((double)(x)))
+#define FGPU_F4_2(f, x, y) ((float)f((double)(x), (double)(y)))
+#else
+#define FGPU_F4(f, x) f(x)
+#define FGPU_F4_2(f, x, y) f(x, y)
+#endif
 // Fortran complex: two parts in storage order, Smith's division.
 template <typename T> struct fgpu_cx {
   T re, im;

@@ -127,7 +127,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 				Msg: fmt.Sprintf("internal error: no kernel emitter for --gpu=%s", t.Name)})
 			return nil, all.Sort()
 		}
-		src, kd := kernelSource(plan, be, HostExpandsPowers(opts.HostOpt))
+		src, kd := kernelSource(plan, be, HostExpandsPowers(opts.HostOpt), opts.Fast)
 		all = append(all, kd...)
 		out.Kernels = src
 		// fgpu_kernels_<hash>.cpp, .cu, ...: the target's file name with

@@ -142,11 +142,11 @@ func cname(s *frontend.Symbol) string { return "v_" + s.Name }
 var kernelPrelude string
 
 // kernelSource writes every kernel into one translation unit.
-func kernelSource(plan *lowering.Plan, be backend, hostPowers bool) (string, frontend.Diagnostics) {
+func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (string, frontend.Diagnostics) {
 	var b strings.Builder
 	b.WriteString(be.prelude())
 	var diags frontend.Diagnostics
-	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}, hostPowers: hostPowers}
+	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}, hostPowers: hostPowers, fast: fast}
 	var kernels strings.Builder
 	for _, k := range sortedKernels(plan.Kernels) {
 		g := &kernelGen{k: k, be: be, funcs: funcs}

@@ -41,6 +41,7 @@ var KernelIntrinsics = map[string]IntrinsicCap{
 	"atan": {Args: "r", Result: 'n'}, "atan2": {Args: "rr", Result: 'n'},
 	"sinh": {Args: "r", Result: 'n'}, "cosh": {Args: "r", Result: 'n'}, "tanh": {Args: "r", Result: 'n'},
 	"erf": {Args: "r", Result: 'n'}, "erfc": {Args: "r", Result: 'n'}, "hypot": {Args: "rr", Result: 'n'},
+	"gamma": {Args: "r", Result: 'n'}, "log_gamma": {Args: "r", Result: 'n'},
 	"min": {Args: "rr", Result: 'n'}, "max": {Args: "rr", Result: 'n'},
 	"mod": {Args: "ii", Result: 'n'}, "modulo": {Args: "rr", Result: 'n'}, "sign": {Args: "rr", Result: 'n'},
 	"dim": {Args: "rr", Result: 'n'},
