@@ -77,6 +77,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
+	if compilerMode(args) {
+		// A gfortran-style line (FC=fgpu): compiler.go.
+		return runCompiler(args, stdout, stderr)
+	}
 	name := args[0]
 	switch name {
 	case "-h", "-help", "--help":

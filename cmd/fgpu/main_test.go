@@ -79,7 +79,8 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{nil, "no command"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
-		{[]string{"--dump"}, `unknown command "--dump"`},
+		{[]string{"--dump"}, `unknown flag --dump`}, // a compiler line (compiler.go)
+		{[]string{"-O2"}, `no input files`},
 		{[]string{"parse"}, "no files"},
 		{[]string{"parse", "--dump"}, "no files"},
 		{[]string{"parse", "-DN=4", "-I", "inc"}, "no files"},

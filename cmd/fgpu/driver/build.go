@@ -63,7 +63,9 @@ func (b *builder) object(src string) string {
 // fcArgs are the flags of every Fortran compile.
 func (b *builder) fcArgs() []string {
 	args := append([]string(nil), b.tc.fc...)
-	args = append(args, b.opts.Opt, "-J", b.work, "-I", b.work)
+	args = append(args, b.opts.Opt)
+	args = append(args, b.opts.HostFlags...)
+	args = append(args, "-J", b.work, "-I", b.work)
 	if b.tc.fcGNU {
 		// The oracle (gfortran alone) is built with it too: kernels run on
 		// host threads may raise floating-point flags the reference does not.
@@ -164,12 +166,15 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 
 	// Link.
 	args := append([]string(nil), b.tc.fc...)
-	args = append(args, b.opts.Opt, "-o", b.opts.Output)
+	args = append(args, b.opts.Opt)
+	args = append(args, b.opts.HostFlags...)
+	args = append(args, "-o", b.opts.Output)
 	args = append(args, objects...)
 	if kernelObj != "" {
 		args = append(args, kernelObj)
 	}
 	args = append(args, rtObjects...)
+	args = append(args, b.opts.LinkArgs...)
 	if b.t.IsCUDA() {
 		if b.tc.cudaLib != "" {
 			args = append(args, "-L"+b.tc.cudaLib)

@@ -36,6 +36,12 @@ type Options struct {
 
 	Defines, IncludeDirs []string // -D and -I
 
+	// HostFlags go to every host compile and to the link (the flags of a
+	// gfortran-style command line fgpu does not read itself); LinkArgs,
+	// objects, archives, -L, -l and -Wl, to the link, after the program's
+	// objects.
+	HostFlags, LinkArgs []string
+
 	// Passed to the analyses (rules.CheckOptions).
 	Fallback         bool
 	ShowKernelSource bool

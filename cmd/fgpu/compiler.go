@@ -1,0 +1,520 @@
+package main
+
+// fgpu as a drop-in Fortran compiler (issue: FC=fgpu in make): a command
+// line that starts with a flag or an input file, not a command, is read as
+// gfortran reads its own, so build systems can call fgpu where they call
+// gfortran:
+//
+//	fgpu [flags] -c a.f90 [-o a.o]       compile: the host compiler's own
+//	                                     object (its .mod files, its
+//	                                     diagnostics), carrying the source
+//	fgpu [flags] a.o b.o [libs] -o app   link: the whole program is built
+//	                                     from the sources the objects (and
+//	                                     archive members) carry, its loops
+//	                                     offloaded, with the other objects
+//	                                     and libraries
+//	fgpu [flags] a.f90 b.f90 -o app      build, as `fgpu build`
+//	fgpu -E ...                          the host compiler alone
+//
+// fgpu's flags (--gpu=, --fc=, --keep, --fast, ...) are read as by build;
+// -O, -I, -D, -J/-module, -o, -c as gfortran reads them; -L, -l, -Wl,
+// objects and archives go to the link; every other flag goes to the host
+// compiler, in every compile and at the link. The analyses see the whole
+// program at the link, as they see it in one `fgpu build`: an object
+// carries its source (an ELF section .fgpu, added by objcopy), and the
+// link builds from those sources, not from the objects' host code.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+)
+
+// fortranExt reports a Fortran source file name.
+func fortranExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".f90", ".f95", ".f03", ".f08", ".f", ".for", ".ftn", ".f77":
+		return true
+	}
+	return false
+}
+
+// linkExt reports an object, archive or shared library given as input.
+func linkExt(name string) bool {
+	ext := filepath.Ext(name)
+	return ext == ".o" || ext == ".a" || ext == ".so" || strings.Contains(name, ".so.")
+}
+
+// compilerMode reports whether args (without the program name) are a
+// gfortran-style command line rather than a command.
+func compilerMode(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	a := args[0]
+	switch a {
+	case "-h", "-help", "--help", "-version", "--version":
+		return false
+	}
+	return strings.HasPrefix(a, "-") || fortranExt(a) || linkExt(a)
+}
+
+// compilerLine is a gfortran-style command line read.
+type compilerLine struct {
+	build      buildFlags
+	compile    bool     // -c
+	preprocess bool     // -E
+	hostFlags  []string // for every host compile and the link
+	linkArgs   []string // objects, archives, -L, -l, -Wl, in order
+	moduleDir  string   // -J / -module
+	raw        []string // the line as given (for -E)
+}
+
+func parseCompilerLine(args []string) (compilerLine, error) {
+	c := compilerLine{raw: args}
+	var fgpuArgs []string // fgpu's own flags, read by parseBuildArgs
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		next := func() (string, error) {
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("flag %s needs a value", a)
+			}
+			i++
+			return args[i], nil
+		}
+		switch {
+		case a == "-c":
+			c.compile = true
+		case a == "-E":
+			c.preprocess = true
+		case a == "-o" || a == "-I" || a == "-D":
+			v, err := next()
+			if err != nil {
+				return c, err
+			}
+			fgpuArgs = append(fgpuArgs, a, v)
+		case a == "-J" || a == "-module":
+			v, err := next()
+			if err != nil {
+				return c, err
+			}
+			c.moduleDir = v
+		case strings.HasPrefix(a, "-J"):
+			c.moduleDir = a[2:]
+		case strings.HasPrefix(a, "-I") || strings.HasPrefix(a, "-D"):
+			fgpuArgs = append(fgpuArgs, a)
+		case a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3":
+			fgpuArgs = append(fgpuArgs, a)
+		case a == "-O":
+			fgpuArgs = append(fgpuArgs, "-O1")
+		case a == "-Os" || a == "-Og" || a == "-Ofast":
+			c.hostFlags = append(c.hostFlags, a)
+		case strings.HasPrefix(a, "--"):
+			fgpuArgs = append(fgpuArgs, a) // fgpu's (--gpu=, --fc=, --keep, ...)
+		case a == "-L" || a == "-l":
+			v, err := next()
+			if err != nil {
+				return c, err
+			}
+			c.linkArgs = append(c.linkArgs, a+v)
+		case strings.HasPrefix(a, "-L") || strings.HasPrefix(a, "-l") || strings.HasPrefix(a, "-Wl,"):
+			c.linkArgs = append(c.linkArgs, a)
+		case strings.HasPrefix(a, "-"):
+			c.hostFlags = append(c.hostFlags, a)
+		case linkExt(a):
+			c.linkArgs = append(c.linkArgs, a)
+		default:
+			fgpuArgs = append(fgpuArgs, a) // a source
+		}
+	}
+	b, err := parseBuildArgs(fgpuArgs, false)
+	if err != nil {
+		return c, err
+	}
+	c.build = b
+	for _, f := range b.files {
+		if !fortranExt(f) {
+			return c, fmt.Errorf("%s: not a Fortran source, object or library", f)
+		}
+	}
+	return c, nil
+}
+
+// runCompiler runs a gfortran-style command line.
+func runCompiler(args []string, stdout, stderr io.Writer) int {
+	c, err := parseCompilerLine(args)
+	if err == nil && !c.preprocess && len(c.build.files) == 0 && len(c.linkArgs) == 0 {
+		err = fmt.Errorf("no input files")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "fgpu: %v\n", err)
+		fmt.Fprintln(stderr, "Usage: fgpu [gfortran flags] [-c] FILE.f90|FILE.o... [-o OUT] (as FC), or fgpu COMMAND ... (fgpu help)")
+		return exitUsage
+	}
+	fc := hostCompiler(c.build.opts.FC)
+	if c.preprocess {
+		return runTool(append(fc, c.raw...), stdout, stderr)
+	}
+	if c.compile {
+		return compileObjects(c, fc, stdout, stderr)
+	}
+	return linkProgram(c, fc, stderr)
+}
+
+// hostCompiler is the host Fortran compiler's command: --fc, else
+// $FGPU_FC, else gfortran ($FC is not read: a build system that sets
+// FC=fgpu would have fgpu call itself).
+func hostCompiler(flag string) []string {
+	s := flag
+	if s == "" {
+		s = os.Getenv("FGPU_FC")
+	}
+	if strings.TrimSpace(s) == "" {
+		s = "gfortran"
+	}
+	return strings.Fields(s)
+}
+
+func runTool(cmd []string, stdout, stderr io.Writer) int {
+	x := exec.Command(cmd[0], cmd[1:]...)
+	x.Stdin, x.Stdout, x.Stderr = os.Stdin, stdout, stderr
+	if err := x.Run(); err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		}
+		fmt.Fprintf(stderr, "fgpu: %v\n", err)
+		return exitTool
+	}
+	return exitOK
+}
+
+// payload is what an object carries for the link: its source and the
+// flags it was compiled with.
+type payload struct {
+	Source  string   `json:"source"` // the absolute path at compile time
+	Text    string   `json:"text"`
+	Defines []string `json:"defines,omitempty"`
+	Include []string `json:"include,omitempty"` // absolute
+}
+
+const section = ".fgpu"
+
+// compileObjects compiles each source with the host compiler into its
+// object (the host's .mod files in the -J directory, its diagnostics) and
+// adds the source to the object.
+func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
+	files := c.build.files
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "fgpu: -c: no Fortran source given")
+		return exitUsage
+	}
+	if c.build.opts.Output != "" && len(files) > 1 {
+		fmt.Fprintln(stderr, "fgpu: -o with -c names one object: give one source")
+		return exitUsage
+	}
+	opt := c.build.opts.Opt
+	for _, f := range files {
+		obj := c.build.opts.Output
+		if obj == "" {
+			obj = strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) + ".o"
+		}
+		cmd := append([]string(nil), fc...)
+		if opt != "" {
+			cmd = append(cmd, opt)
+		}
+		cmd = append(cmd, c.hostFlags...)
+		if c.moduleDir != "" {
+			cmd = append(cmd, "-J", c.moduleDir)
+		}
+		for _, d := range c.build.opts.IncludeDirs {
+			cmd = append(cmd, "-I", d)
+		}
+		for _, d := range c.build.opts.Defines {
+			cmd = append(cmd, "-D"+d)
+		}
+		cmd = append(cmd, "-c", f, "-o", obj)
+		if rc := runTool(cmd, stdout, stderr); rc != exitOK {
+			return rc
+		}
+		text, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintf(stderr, "fgpu: %v\n", err)
+			return exitError
+		}
+		abs, _ := filepath.Abs(f)
+		p := payload{Source: abs, Text: string(text), Defines: c.build.opts.Defines}
+		for _, d := range c.build.opts.IncludeDirs {
+			a, _ := filepath.Abs(d)
+			p.Include = append(p.Include, a)
+		}
+		if c.moduleDir != "" {
+			a, _ := filepath.Abs(c.moduleDir)
+			p.Include = append(p.Include, a)
+		}
+		if err := addPayload(obj, p); err != nil {
+			fmt.Fprintf(stderr, "fgpu: %s: %v\n", obj, err)
+			return exitTool
+		}
+	}
+	return exitOK
+}
+
+func addPayload(obj string, p payload) error {
+	data, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp("", "fgpu-payload-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	tmp.Close()
+	out, err := exec.Command("objcopy", "--add-section", section+"="+tmp.Name(), "--set-section-flags", section+"=noload,readonly", obj).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("objcopy (binutils) adding the source: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// readPayload is the source an object carries, or nil for another object.
+func readPayload(obj string) (*payload, error) {
+	tmp, err := os.CreateTemp("", "fgpu-payload-*")
+	if err != nil {
+		return nil, err
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	cmd := exec.Command("objcopy", "--dump-section", section+"="+tmp.Name(), obj, os.DevNull)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil {
+		if strings.Contains(errb.String(), "can't dump section") || strings.Contains(errb.String(), "not found") {
+			return nil, nil // an object of another compiler
+		}
+		return nil, fmt.Errorf("objcopy (binutils) reading %s: %v\n%s", obj, err, errb.String())
+	}
+	data, err := os.ReadFile(tmp.Name())
+	if err != nil || len(data) == 0 {
+		return nil, nil
+	}
+	var p payload
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("%s: the fgpu section does not parse: %v", obj, err)
+	}
+	return &p, nil
+}
+
+// linkProgram builds the program from the sources given and the sources
+// the objects and archive members carry, with every other input linked.
+func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
+	f := c.build
+	work, err := os.MkdirTemp("", "fgpu-link-*")
+	if err != nil {
+		fmt.Fprintf(stderr, "fgpu: %v\n", err)
+		return exitError
+	}
+	defer os.RemoveAll(work)
+	seen := map[string]bool{}
+	var free []string
+	var hostOnly []string // fixed-form sources on the line: compiled by the host compiler alone
+	for _, s := range f.files {
+		a, _ := filepath.Abs(s)
+		seen[a] = true
+		if fixedForm(s) {
+			fmt.Fprintf(stderr, "fgpu: warning: %s: fixed-form source is not yet implemented: compiled by the host compiler alone, its loops run on the host\n", s)
+			hostOnly = append(hostOnly, s)
+			continue
+		}
+		free = append(free, s)
+	}
+	f.files = free
+	// addSource adds the source an object carries; false: a fixed-form
+	// one, whose object is linked as it is (its loops on the host).
+	addSource := func(p *payload) (bool, error) {
+		if fixedForm(p.Source) {
+			if !seen[p.Source] {
+				fmt.Fprintf(stderr, "fgpu: warning: %s: fixed-form source is not yet implemented: its object is linked as the host compiler built it, its loops run on the host\n", p.Source)
+			}
+			seen[p.Source] = true
+			return false, nil
+		}
+		if seen[p.Source] {
+			return true, nil
+		}
+		seen[p.Source] = true
+		path := p.Source
+		if cur, err := os.ReadFile(path); err != nil || string(cur) != p.Text {
+			// The file changed or went away since the compile: the text
+			// the object carries, under its own name.
+			dir := filepath.Join(work, fmt.Sprintf("src%d", len(seen)))
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return true, err
+			}
+			path = filepath.Join(dir, filepath.Base(p.Source))
+			if err := os.WriteFile(path, []byte(p.Text), 0o644); err != nil {
+				return true, err
+			}
+			f.opts.IncludeDirs = append(f.opts.IncludeDirs, filepath.Dir(p.Source))
+		}
+		f.files = append(f.files, path)
+		for _, d := range p.Defines {
+			if !contains(f.opts.Defines, d) {
+				f.opts.Defines = append(f.opts.Defines, d)
+			}
+		}
+		for _, d := range p.Include {
+			if !contains(f.opts.IncludeDirs, d) {
+				f.opts.IncludeDirs = append(f.opts.IncludeDirs, d)
+			}
+		}
+		return true, nil
+	}
+	var link, libDirs []string
+	for _, a := range c.linkArgs {
+		if strings.HasPrefix(a, "-L") {
+			libDirs = append(libDirs, a[2:])
+		}
+	}
+	for i, a := range c.linkArgs {
+		archive := ""
+		switch {
+		case strings.HasSuffix(a, ".a"):
+			archive = a
+		case strings.HasPrefix(a, "-l"):
+			// -lNAME: the static library the linker would take from the
+			// -L directories, when there is no shared one before it.
+			for _, d := range libDirs {
+				if fileExists(filepath.Join(d, "lib"+a[2:]+".so")) {
+					break
+				}
+				if p := filepath.Join(d, "lib"+a[2:]+".a"); fileExists(p) {
+					archive = p
+					break
+				}
+			}
+		}
+		switch {
+		case strings.HasSuffix(a, ".o"):
+			p, err := readPayload(a)
+			if err != nil {
+				fmt.Fprintf(stderr, "fgpu: %v\n", err)
+				return exitTool
+			}
+			if p != nil {
+				rebuilt, err := addSource(p)
+				if err != nil {
+					fmt.Fprintf(stderr, "fgpu: %v\n", err)
+					return exitError
+				}
+				if rebuilt {
+					continue // rebuilt from its source
+				}
+			}
+		case archive != "":
+			// Members that carry sources are rebuilt with the program;
+			// the archive stays on the line for the others (the rebuilt
+			// objects define the members' symbols first).
+			dir := filepath.Join(work, fmt.Sprintf("ar%d", i))
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				fmt.Fprintf(stderr, "fgpu: %v\n", err)
+				return exitError
+			}
+			abs, _ := filepath.Abs(archive)
+			x := exec.Command("ar", "x", abs)
+			x.Dir = dir
+			if out, err := x.CombinedOutput(); err != nil {
+				fmt.Fprintf(stderr, "fgpu: ar x %s: %v\n%s", a, err, out)
+				return exitTool
+			}
+			members, _ := filepath.Glob(filepath.Join(dir, "*.o"))
+			for _, m := range members {
+				p, err := readPayload(m)
+				if err != nil {
+					fmt.Fprintf(stderr, "fgpu: %v\n", err)
+					return exitTool
+				}
+				if p != nil {
+					if _, err := addSource(p); err != nil {
+						fmt.Fprintf(stderr, "fgpu: %v\n", err)
+						return exitError
+					}
+				}
+			}
+		}
+		link = append(link, a)
+	}
+	for i, s := range hostOnly {
+		// Compiled first: free-form sources may use their modules.
+		obj := filepath.Join(work, fmt.Sprintf("fixed%d.o", i))
+		cmd := append(append([]string(nil), fc...), c.hostFlags...)
+		if f.opts.Opt != "" {
+			cmd = append(cmd, f.opts.Opt)
+		}
+		cmd = append(cmd, "-J", work)
+		for _, d := range f.opts.IncludeDirs {
+			cmd = append(cmd, "-I", d)
+		}
+		for _, d := range f.opts.Defines {
+			cmd = append(cmd, "-D"+d)
+		}
+		if rc := runTool(append(cmd, "-c", s, "-o", obj), os.Stdout, stderr); rc != exitOK {
+			return rc
+		}
+		link = append([]string{obj}, link...)
+	}
+	if len(hostOnly) > 0 {
+		f.opts.IncludeDirs = append(f.opts.IncludeDirs, work)
+	}
+	if len(f.files) == 0 {
+		// Nothing of fgpu's: the host compiler links.
+		cmd := append(append([]string(nil), fc...), c.hostFlags...)
+		if f.opts.Opt != "" {
+			cmd = append(cmd, f.opts.Opt)
+		}
+		if f.opts.Output != "" {
+			cmd = append(cmd, "-o", f.opts.Output)
+		}
+		return runTool(append(cmd, link...), os.Stdout, stderr)
+	}
+	if f.opts.FC == "" {
+		f.opts.FC = strings.Join(fc, " ")
+	}
+	f.opts.HostFlags = c.hostFlags
+	f.opts.LinkArgs = link
+	_, rc := build("link", f, stderr)
+	return rc
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+// fixedForm reports a fixed-form source by its name (.f, .F, .for, ...),
+// which the front end does not read yet.
+func fixedForm(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".f", ".for", ".ftn", ".f77":
+		return true
+	}
+	return false
+}
