@@ -33,7 +33,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-
 )
 
 // fortranExt reports a Fortran source file name.
