@@ -2,13 +2,9 @@ package emit_test
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"fgpu/cmd/fgpu/driver"
 )
 
 // TestComplexIntrinsics: the complex elementary functions and powers in a
@@ -16,12 +12,7 @@ import (
 // ..., cpow; libgfortran's integer powers, the base inverted first for a
 // negative exponent), for complex(4) and complex(8).
 func TestComplexIntrinsics(t *testing.T) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		if toolsRequired() {
-			t.Fatal("gfortran not found (required in CI)")
-		}
-		t.Skip("gfortran not found")
-	}
+	needTool(t, "gfortran")
 	exprs := []string{"sqrt(z(i))", "exp(z(i))", "log(z(i))", "sin(z(i))", "cos(z(i))", "tan(z(i))", "sinh(z(i))",
 		"cosh(z(i))", "tanh(z(i))", "z(i)**2.5_k", "z(i)**w", "z(i)**3", "z(i)**(-3)", "z(i)**k3", "z(i)**(-k3)",
 		"z(i) / (z(i) + (1.0_k, 2.0_k))", "abs(z(i)) * z(i)"}
@@ -53,14 +44,7 @@ end program
 	dir := t.TempDir()
 	for _, kind := range []string{"4", "8"} {
 		prog := strings.Replace(fmt.Sprintf(tmpl, len(exprs), dev.String(), host.String()), "KIND", kind, 1)
-		src := filepath.Join(dir, "cx"+kind+".f90")
-		if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "cpu", Output: filepath.Join(dir, "cx"+kind), Stderr: os.Stderr})
-		if err != nil {
-			t.Fatalf("build: %v\n%v", err, diags)
-		}
+		exe := buildCPU(t, dir, "cx"+kind, prog, "")
 		out, err := exec.Command(exe).CombinedOutput()
 		if err != nil || strings.Contains(string(out), "differs") || !strings.Contains(string(out), "done") {
 			t.Errorf("complex(%s): kernel values differ from the host's (numbered as in %v):\n%v\n%s", kind, exprs, err, out)

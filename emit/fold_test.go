@@ -2,13 +2,9 @@ package emit_test
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"fgpu/cmd/fgpu/driver"
 )
 
 // TestFoldedConstants: a named constant made of intrinsics of constants,
@@ -16,12 +12,7 @@ import (
 // the host build gives them (the front end folds them correctly rounded,
 // as gfortran does with MPFR: frontend/crmath).
 func TestFoldedConstants(t *testing.T) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		if toolsRequired() {
-			t.Fatal("gfortran not found (required in CI)")
-		}
-		t.Skip("gfortran not found")
-	}
+	needTool(t, "gfortran")
 	exprs := []string{"log(3.0_k)", "log10(0.1_k)", "exp(0.7_k)", "sin(1.1_k)", "cos(2.3_k)", "tan(0.9_k)", "atan(7.5_k)",
 		"asin(0.3_k)", "acos(-0.6_k)", "atan2(1.0_k, -3.0_k)", "sinh(2.2_k)", "cosh(0.4_k)", "tanh(0.6_k)", "asinh(1.7_k)",
 		"acosh(3.2_k)", "atanh(0.45_k)", "hypot(3.1_k, 4.7_k)", "2.0_k ** 0.3_k", "1.7_k ** (-2.5_k)", "log(1.0e-5_k) * 3",
@@ -50,14 +41,7 @@ end program
 	dir := t.TempDir()
 	for _, kind := range []string{"4", "8"} {
 		prog := strings.Replace(fmt.Sprintf(tmpl, 2*len(exprs), decl.String(), dev.String(), host.String()), "KIND", kind, 1)
-		src := filepath.Join(dir, "fold"+kind+".f90")
-		if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "cpu", Output: filepath.Join(dir, "fold"+kind), Stderr: os.Stderr})
-		if err != nil {
-			t.Fatalf("build: %v\n%v", err, diags)
-		}
+		exe := buildCPU(t, dir, "fold"+kind, prog, "")
 		out, err := exec.Command(exe).CombinedOutput()
 		if err != nil || strings.Contains(string(out), "differs") || !strings.Contains(string(out), "done") {
 			t.Errorf("real(%s): folded constants in the kernel differ from the host's (column 2j-1: the named constant of expression j, 2j: the expression; %v):\n%v\n%s", kind, exprs, err, out)

@@ -3,11 +3,8 @@ package emit_test
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"fgpu/cmd/fgpu/driver"
 )
 
 // TestHeapStops: the allocations device code makes on the device heap
@@ -17,14 +14,8 @@ import (
 // storage (the heap is reset for every launch: a heap of a few iterations'
 // worth is enough for launch after launch). Both memory modes, shuffled.
 func TestHeapStops(t *testing.T) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		if toolsRequired() {
-			t.Fatal("gfortran not found (required in CI)")
-		}
-		t.Skip("gfortran not found")
-	}
+	needTool(t, "gfortran")
 	dir := t.TempDir()
-	src := filepath.Join(dir, "heap.f90")
 	prog := `module vm
   implicit none
   type vec_t
@@ -60,14 +51,7 @@ end program
 		{"0", "64K", "the device heap is exhausted: the allocation of x%v at heap.f90:17"},
 		{"77", "", "attempting to allocate the already allocated component x%v at heap.f90:19"},
 	} {
-		text := strings.ReplaceAll(prog, "AGAIN", tc.again)
-		if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "cpu", Output: filepath.Join(dir, "heap"), Stderr: os.Stderr})
-		if err != nil {
-			t.Fatalf("build: %v\n%v", err, diags)
-		}
+		exe := buildCPU(t, dir, "heap", strings.ReplaceAll(prog, "AGAIN", tc.again), "")
 		for _, env := range [][]string{nil, {"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle"}} {
 			cmd := exec.Command(exe)
 			cmd.Env = append(os.Environ(), env...)

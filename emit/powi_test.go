@@ -2,13 +2,9 @@ package emit_test
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"fgpu/cmd/fgpu/driver"
 )
 
 // TestConstantPowers: x**n in a kernel gives the bits the host build
@@ -21,12 +17,7 @@ import (
 // gfortran can prove at compile time is expanded by it as a constant one;
 // kernels see a run-time value: the test's is not provable.)
 func TestConstantPowers(t *testing.T) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		if toolsRequired() {
-			t.Fatal("gfortran not found (required in CI)")
-		}
-		t.Skip("gfortran not found")
-	}
+	needTool(t, "gfortran")
 	var ns []int
 	for n := 2; n < 64; n++ {
 		ns = append(ns, n)
@@ -65,15 +56,8 @@ func TestConstantPowers(t *testing.T) {
 end program
 `, m, dev.String(), host.String())
 	dir := t.TempDir()
-	src := filepath.Join(dir, "powers.f90")
-	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	for _, opt := range []string{"-O2", "-O0"} {
-		exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "cpu", Opt: opt, Output: filepath.Join(dir, "powers"+opt), Stderr: os.Stderr})
-		if err != nil {
-			t.Fatalf("build %s: %v\n%v", opt, err, diags)
-		}
+		exe := buildCPU(t, dir, "powers", prog, opt)
 		out, err := exec.Command(exe).CombinedOutput()
 		if err != nil || strings.Contains(string(out), "differs") || !strings.Contains(string(out), "done") {
 			t.Errorf("host %s: kernel powers differ from the host's (exponents %v, then the variable one):\n%v\n%s", opt, ns, err, out)
