@@ -64,6 +64,11 @@ func compilerMode(args []string) bool {
 	return strings.HasPrefix(a, "-") || fortranExt(a) || linkExt(a)
 }
 
+// hostValueFlags are the host compiler's flags whose value is the next
+// argument (dependency files, languages, includes).
+var hostValueFlags = map[string]bool{"-MF": true, "-MT": true, "-MQ": true, "-x": true, "-include": true,
+	"-isystem": true, "-idirafter": true, "-iquote": true, "-imacros": true, "-Xassembler": true, "-Xpreprocessor": true}
+
 // compilerLine is a gfortran-style command line read.
 type compilerLine struct {
 	build      buildFlags
@@ -124,6 +129,19 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 			c.linkArgs = append(c.linkArgs, a+v)
 		case strings.HasPrefix(a, "-L") || strings.HasPrefix(a, "-l") || strings.HasPrefix(a, "-Wl,"):
 			c.linkArgs = append(c.linkArgs, a)
+		case a == "-Xlinker" || a == "-u" || a == "-T":
+			v, err := next()
+			if err != nil {
+				return c, err
+			}
+			c.linkArgs = append(c.linkArgs, a, v)
+		case hostValueFlags[a]:
+			// A host compiler flag with its value in the next argument.
+			v, err := next()
+			if err != nil {
+				return c, err
+			}
+			c.hostFlags = append(c.hostFlags, a, v)
 		case strings.HasPrefix(a, "-"):
 			c.hostFlags = append(c.hostFlags, a)
 		case linkExt(a):

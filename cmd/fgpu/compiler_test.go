@@ -122,14 +122,14 @@ func TestCompilerMode(t *testing.T) {
 }
 
 func TestParseCompilerLine(t *testing.T) {
-	c, err := parseCompilerLine([]string{"-O3", "-g", "-fopenmp", "-Jm", "-I", "inc", "-DX=1", "-c", "a.f90", "-o", "a.o", "--gpu=cuda", "-lfoo", "-L/opt", "b.o"})
+	c, err := parseCompilerLine([]string{"-O3", "-g", "-fopenmp", "-Jm", "-I", "inc", "-DX=1", "-c", "a.f90", "-o", "a.o", "--gpu=cuda", "-lfoo", "-L/opt", "b.o", "-MF", "a.d", "-Xlinker", "-zmuldefs"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !c.compile || c.moduleDir != "m" || c.build.opts.Opt != "-O3" || c.build.opts.Device != "cuda" || c.build.opts.Output != "a.o" {
 		t.Errorf("parsed %+v", c)
 	}
-	if strings.Join(c.hostFlags, " ") != "-g -fopenmp" || strings.Join(c.linkArgs, " ") != "-lfoo -L/opt b.o" {
+	if strings.Join(c.hostFlags, " ") != "-g -fopenmp -MF a.d" || strings.Join(c.linkArgs, " ") != "-lfoo -L/opt b.o -Xlinker -zmuldefs" {
 		t.Errorf("host flags %v, link %v", c.hostFlags, c.linkArgs)
 	}
 	if strings.Join(c.build.files, " ") != "a.f90" || strings.Join(c.build.opts.IncludeDirs, " ") != "inc" || strings.Join(c.build.opts.Defines, " ") != "X=1" {
