@@ -2,9 +2,13 @@
 ! code creates -- a local of a procedure, or the result of a function such
 ! as a structure constructor, associate (t => tensor_t(x)) -- has no storage
 ! for an allocatable array component on the device either."
-! associate (t => tensor_t(x)) with a section of the loop's array, the value
+! associate (t => tensor(x)), a function whose result it builds with a
+! structure constructor, with a section of the loop's array; the value
 ! passed to a pure function that reads the component whole; in a module
 ! procedure over module arrays, called twice. Checked on the host.
+! (associate (t => tensor_t(x)) itself: gfortran 12 frees the constructor's
+! argument at the end of the associate, a stack address, so its build
+! cannot be the oracle; emit TestHeapAssociateConstructor checks fgpu's.)
 module assoc_mod
   implicit none
   type tensor_t
@@ -13,6 +17,12 @@ module assoc_mod
   integer, parameter :: n = 3000
   real(8) :: a(n), b(n)
 contains
+  pure function tensor(x) result(t)
+    real(8), intent(in) :: x(:)
+    type(tensor_t) :: t
+    t = tensor_t(x)
+  end function tensor
+
   pure real(8) function norm1(t)
     type(tensor_t), intent(in) :: t
     norm1 = sum(abs(t%values))
@@ -21,7 +31,7 @@ contains
   subroutine norms()
     integer :: i
     do concurrent (i = 1:n - 2)  ! WANT: offload
-      associate (t => tensor_t(a(i:i + 2)))
+      associate (t => tensor(a(i:i + 2)))
         b(i) = norm1(t) + size(t%values) * 1000 + lbound(t%values, 1) * 100
       end associate
     end do
