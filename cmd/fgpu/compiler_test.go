@@ -50,7 +50,7 @@ end program main
 // link builds the whole program from the sources the objects carry, its
 // loop offloaded (FGPU_STATS: 10 launches), and gives the host's result.
 func TestCompilerMode(t *testing.T) {
-	needBuildTools(t, "gfortran", "c++", "objcopy", "ar", "cc")
+	needBuildTools(t, "gfortran", "c++", "objcopy", "ar")
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
@@ -69,7 +69,7 @@ func TestCompilerMode(t *testing.T) {
 	}
 	mod := write("saxpy_mod.f90", saxpyMod)
 	main := write("main.f90", saxpyMain)
-	csrc := write("twice.c", "double twice(double v) { return 2 * v; }\n")
+	csrc := write("twice.cpp", "extern \"C\" double twice(double v) { return 2 * v; }\n")
 	obj := func(name string) string { return filepath.Join(dir, name) }
 	cli := func(args ...string) {
 		t.Helper()
@@ -80,8 +80,8 @@ func TestCompilerMode(t *testing.T) {
 	}
 	cli("-O2", "-Wall", "-J", mods, "-c", mod, "-o", obj("saxpy_mod.o"))
 	cli("-O2", "-Wall", "-J"+mods, "-c", main, "-o", obj("main.o"))
-	if out, err := exec.Command("cc", "-O2", "-c", csrc, "-o", obj("twice.o")).CombinedOutput(); err != nil {
-		t.Fatalf("cc: %v\n%s", err, out)
+	if out, err := exec.Command("c++", "-O2", "-c", csrc, "-o", obj("twice.o")).CombinedOutput(); err != nil {
+		t.Fatalf("c++: %v\n%s", err, out)
 	}
 	if out, err := exec.Command("ar", "rcs", obj("libsaxpy.a"), obj("saxpy_mod.o")).CombinedOutput(); err != nil {
 		t.Fatalf("ar: %v\n%s", err, out)
