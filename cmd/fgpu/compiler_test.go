@@ -46,7 +46,7 @@ end program main
 
 // TestCompilerMode: fgpu as FC in a build system: objects compiled one at
 // a time with gfortran's flags (-J, -O2, -W...), the module in its own
-// object, an archive, an object of another compiler (C), libraries; the
+// object, an archive, an object of another compiler (C++), libraries; the
 // link builds the whole program from the sources the objects carry, its
 // loop offloaded (FGPU_STATS: 10 launches), and gives the host's result.
 func TestCompilerMode(t *testing.T) {
