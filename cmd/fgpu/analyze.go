@@ -257,6 +257,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	for _, d := range dead {
 		printDeadStore(stdout, d)
 	}
+	if f.opts.ShowKernelSource && !r.Failed() {
+		// --show-gpu-kernel-source: the kernels build would compile, as
+		// build shows them.
+		switch {
+		case r.Output == nil:
+			fmt.Fprintln(stderr, "fgpu: check: the kernels are written by the emit phase (--stop-after stopped before it)")
+		case r.Output.Kernels == "":
+			fmt.Fprintln(stderr, "fgpu: no loop is offloaded: there is no kernel source")
+		default:
+			fmt.Fprintf(stderr, "fgpu: kernel source (%s):\n%s", r.Output.KernelFile, r.Output.Kernels)
+		}
+	}
 	// Every phase's diagnostics, as build reports them: the analyses'
 	// and the not-yet-implemented limits of lowering and emit alike.
 	r.Diags.Render(stderr, r.Prog)
