@@ -129,3 +129,43 @@ end program
 		}
 	}
 }
+
+// TestHeapLocal: local(t) of a type with an allocatable component is a
+// value each iteration creates, unallocated at the start of each (its
+// component allocated with the iteration's own size); gfortran 12 rejects
+// local(), so the program checks itself.
+func TestHeapLocal(t *testing.T) {
+	prog := `module lm
+  implicit none
+  type vec_t
+    real(8), allocatable :: v(:)
+  end type
+end module
+program p
+  use lm
+  implicit none
+  integer :: i
+  real(8) :: a(1000)
+  type(vec_t) :: t
+  do concurrent (i = 1:1000) local(t)
+    if (allocated(t%v)) error stop 'allocated at the start of an iteration'
+    allocate(t%v(mod(i, 17) + 1))
+    t%v = i
+    a(i) = sum(t%v)
+  end do
+  do i = 1, 1000
+    if (a(i) /= i * (mod(i, 17) + 1)) error stop 'FAIL'
+  end do
+  print '(a)', 'PASSED'
+end program
+`
+	exe := buildCPU(t, t.TempDir(), "local", prog, "")
+	for _, env := range [][]string{nil, {"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle"}, {"FGPU_CPU_ORDER=reverse"}} {
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "PASSED") {
+			t.Errorf("%v: %v\n%s", env, err, out)
+		}
+	}
+}
