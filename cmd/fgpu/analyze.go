@@ -258,15 +258,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		printDeadStore(stdout, d)
 	}
 	if f.opts.ShowKernelSource && !r.Failed() {
-		// --show-gpu-kernel-source: the kernels build would compile, as
-		// build shows them.
+		// --show-gpu-kernel-source: the kernels build would compile,
+		// after the loops' lines (check's report is its stdout; its
+		// stderr stays what build reports).
 		switch {
 		case r.Output == nil:
-			fmt.Fprintln(stderr, "fgpu: check: the kernels are written by the emit phase (--stop-after stopped before it)")
+			fmt.Fprintln(stdout, "fgpu: check: the kernels are written by the emit phase (--stop-after stopped before it)")
 		case r.Output.Kernels == "":
-			fmt.Fprintln(stderr, "fgpu: no loop is offloaded: there is no kernel source")
+			fmt.Fprintln(stdout, "fgpu: no loop is offloaded: there is no kernel source")
 		default:
-			fmt.Fprintf(stderr, "fgpu: kernel source (%s):\n%s", r.Output.KernelFile, r.Output.Kernels)
+			fmt.Fprintf(stdout, "fgpu: kernel source (%s):\n%s", r.Output.KernelFile, r.Output.Kernels)
 		}
 	}
 	// Every phase's diagnostics, as build reports them: the analyses'
