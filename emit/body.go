@@ -256,7 +256,7 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 				g.sectionName(a.Name, a.Expr)
 				continue
 			}
-			if x := a.Expr; x.Kind == frontend.ERef && x.Ref == frontend.RefStructure && lowering.IsHeapType(x.Type) {
+			if x := a.Expr; lowering.HeapConstructorValue(x) {
 				// associate (t => tensor_t(x)): built on the heap (heap.go).
 				g.line("%s %s{};", ctype(x.Type), cname(sym))
 				g.heapBuild(cname(sym), x, x)

@@ -66,6 +66,7 @@ func (cpuBackend) kernel(g *kernelGen, params []string, loopAt string) {
 	}
 	g.line("const int64_t ntot = %s;", tripProduct(n))
 	g.line("fgpu_rt_launch_begin(kname, loop);")
+	g.heapSetup()
 	g.workspaceSetup()
 	// Reductions: accumulators start with the variable's value.
 	var red []string

@@ -291,6 +291,7 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		args = append(args, "fgpu_count")
 	}
 	g.line("fgpu_rt_launch_begin(kname, loop);")
+	g.heapSetup()
 	g.workspaceSetup()
 	g.line("if (ntot > 0) {")
 	g.indent++

@@ -50,8 +50,9 @@ func (g *kernelGen) heapFail(cond string, obj *frontend.Expr, kind string) {
 
 // heapTake writes the allocation of a component of descriptor row with
 // the given lower bounds and extents (C expressions): its elements of type
-// ct from the heap, contiguous, or the error stop of obj.
-func (g *kernelGen) heapTake(row, ct string, lbs, exts []string, obj *frontend.Expr) {
+// ct from the heap, contiguous, or the error stop of obj. It returns the C
+// name of the number of elements.
+func (g *kernelGen) heapTake(row, ct string, lbs, exts []string, obj *frontend.Expr) string {
 	g.tmp++
 	n := fmt.Sprintf("fgpu_hn%d", g.tmp)
 	p := fmt.Sprintf("fgpu_hp%d", g.tmp)
@@ -70,6 +71,7 @@ func (g *kernelGen) heapTake(row, ct string, lbs, exts []string, obj *frontend.E
 		g.line("%s.lb[%d] = %s; %s.ex[%d] = %s; %s.sm[%d] = %s;", row, d, lbs[d], row, d, ex[d], row, d, stride)
 		stride = fmt.Sprintf("%s.sm[%d] * %s", row, d, ex[d])
 	}
+	return n
 }
 
 // allocateStmt writes allocate(t%v(lo:hi, ...), ...) of components of
@@ -129,11 +131,9 @@ func (g *kernelGen) heapRealloc(lhs, rhs *frontend.Expr) {
 		g.internal(lhs.Pos, "the assignment to %s of an array of rank %d", lhs, len(dims))
 		return
 	}
-	conds := []string{row + ".base == nullptr"}
 	var lbs, exts []string
 	whole := rhs.Kind == frontend.EName || rhs.Kind == frontend.EComponent
-	for d, vd := range dims {
-		conds = append(conds, fmt.Sprintf("%s.ex[%d] != (int64_t)(%s)", row, d, vd.ext))
+	for _, vd := range dims {
 		lb := "1"
 		if whole {
 			lb = vd.lo
@@ -141,7 +141,7 @@ func (g *kernelGen) heapRealloc(lhs, rhs *frontend.Expr) {
 		lbs = append(lbs, lb)
 		exts = append(exts, vd.ext)
 	}
-	g.line("if (%s) { // %s reallocated", strings.Join(conds, " || "), lhs)
+	g.line("if (%s) { // %s reallocated", reshaped(row, dims), lhs)
 	g.indent++
 	g.heapTake(row, ctype(lhs.Type), lbs, exts, lhs)
 	g.indent--
@@ -177,8 +177,8 @@ func (g *kernelGen) heapCopy(lhs, rhs *frontend.Expr) {
 			lbs = append(lbs, fmt.Sprintf("%s.lb[%d]", src, d))
 			exts = append(exts, fmt.Sprintf("%s.ex[%d]", src, d))
 		}
-		g.heapTake(dst, et, lbs, exts, lhs)
-		g.line("for (int64_t fgpu_i = 0; fgpu_i < fgpu_hn%d; ++fgpu_i) ((%s*)%s.base)[fgpu_i] = ((const %s*)%s.base)[fgpu_i];", g.tmp, et, dst, et, src)
+		n := g.heapTake(dst, et, lbs, exts, lhs)
+		g.line("for (int64_t fgpu_i = 0; fgpu_i < %s; ++fgpu_i) ((%s*)%s.base)[fgpu_i] = ((const %s*)%s.base)[fgpu_i];", n, et, dst, et, src)
 		g.indent--
 		g.line("}")
 	}
@@ -277,11 +277,7 @@ func (g *kernelGen) heapBuild(lv string, obj, rhs *frontend.Expr) {
 			rowExts = append(rowExts, fmt.Sprintf("%s.ex[%d]", row, d))
 		}
 		g.elementwise(rowExts, func() {
-			var off []string
-			for d, ix := range g.at {
-				off = append(off, fmt.Sprintf("%s * %s.sm[%d]", ix, row, d))
-			}
-			g.line("*(%s*)(%s.base + %s) = %s;", ctype(c.Type), row, strings.Join(off, " + "), g.valueAs(x, c.Type))
+			g.line("%s = %s;", g.rowElement(row, ctype(c.Type), c.Rank), g.valueAs(x, c.Type))
 		})
 		g.indent--
 		g.line("}")

@@ -634,30 +634,35 @@ func (g *kernelGen) localArray(s *frontend.Symbol) {
 	g.line("(void)b_%s;", s.Name)
 }
 
+// heapSetup resets the device heap for the launch of a kernel that
+// allocates on it (rules/heap.mg, loop_heap); its address goes to the
+// kernel module once.
+func (g *kernelGen) heapSetup() {
+	if !g.k.Heap {
+		return
+	}
+	g.line("{")
+	g.indent++
+	g.line("fgpu_heap* const fgpu_h = fgpu_rt_heap(kname, loop);")
+	g.line("#ifdef __CUDACC__")
+	g.line("static fgpu_heap* fgpu_h_set = nullptr;")
+	g.line("if (fgpu_h != fgpu_h_set) {")
+	g.line("  FGPU_CUDA_CHECK(cudaMemcpyToSymbol(fgpu_hp, &fgpu_h, sizeof fgpu_h), kname, loop);")
+	g.line("  fgpu_h_set = fgpu_h;")
+	g.line("}")
+	g.line("#else")
+	g.line("fgpu_hp = fgpu_h;")
+	g.line("#endif")
+	g.indent--
+	g.line("}")
+}
+
 // workspaceSetup sizes the slices of the kernel's workspaces, one slice an
 // iteration rounded to 16 bytes, from the bounds the host evaluated (wlo,
 // whi), or from the largest slice it found over the iterations when the
 // bounds read an index (wm, Varying), and gets the buffer of all of them
 // from the runtime (only the device holds it: nothing is copied).
 func (g *kernelGen) workspaceSetup() {
-	if g.k.Heap {
-		// The device heap (rules/heap.mg, loop_heap), reset for this
-		// launch; its address goes to the kernel module once.
-		g.line("{")
-		g.indent++
-		g.line("fgpu_heap* const fgpu_h = fgpu_rt_heap(kname, loop);")
-		g.line("#ifdef __CUDACC__")
-		g.line("static fgpu_heap* fgpu_h_set = nullptr;")
-		g.line("if (fgpu_h != fgpu_h_set) {")
-		g.line("  FGPU_CUDA_CHECK(cudaMemcpyToSymbol(fgpu_hp, &fgpu_h, sizeof fgpu_h), kname, loop);")
-		g.line("  fgpu_h_set = fgpu_h;")
-		g.line("}")
-		g.line("#else")
-		g.line("fgpu_hp = fgpu_h;")
-		g.line("#endif")
-		g.indent--
-		g.line("}")
-	}
 	ws := g.k.Workspaces
 	if len(ws) == 0 {
 		return

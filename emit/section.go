@@ -73,11 +73,7 @@ func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 	e = g.tempRef(e)
 	if e.Kind == frontend.EComponent && e.Rank > 0 {
 		if row, ok := g.row(e); ok {
-			var off []string
-			for d := 0; d < e.Rank && d < len(g.at); d++ {
-				off = append(off, fmt.Sprintf("(%s) * %s.sm[%d]", g.at[d], row, d))
-			}
-			return fmt.Sprintf("(*(%s*)(%s.base + %s))", ctype(e.Type), row, strings.Join(off, " + "))
+			return g.rowElement(row, ctype(e.Type), e.Rank)
 		}
 	}
 	dims, fixed, s := g.sectionDims(e)
@@ -147,11 +143,7 @@ func (g *kernelGen) arrayAssign(lhs, rhs *frontend.Expr) {
 		// intrinsic assignment would reallocate it): else the check's
 		// error stop (facts/realloc.go).
 		row, _ := g.elemRow(lhs)
-		conds := []string{row + ".base == nullptr"}
-		for d, vd := range g.arrayShape(rhs) {
-			conds = append(conds, fmt.Sprintf("%s.ex[%d] != (int64_t)(%s)", row, d, vd.ext))
-		}
-		g.line("if (%s) {", strings.Join(conds, " || "))
+		g.line("if (%s) {", reshaped(row, g.arrayShape(rhs)))
 		g.indent++
 		g.stopStmt(check)
 		g.indent--
@@ -496,4 +488,26 @@ func (g *kernelGen) reallocCheck(lhs, rhs *frontend.Expr) *frontend.StopStmt {
 		}
 	}
 	return nil
+}
+
+// rowElement is the element at the elementwise indices g.at (the first
+// rank of them, counted from 0) of the array a descriptor row describes
+// (a table entry or an image's component, derived.go row), of C type ct.
+func (g *kernelGen) rowElement(row, ct string, rank int) string {
+	var off []string
+	for d := 0; d < rank && d < len(g.at); d++ {
+		off = append(off, fmt.Sprintf("(%s) * %s.sm[%d]", g.at[d], row, d))
+	}
+	return fmt.Sprintf("(*(%s*)(%s.base + %s))", ct, row, strings.Join(off, " + "))
+}
+
+// reshaped is the C condition that the component a descriptor row
+// describes is unallocated or of another shape than dims (an intrinsic
+// assignment of a value of that shape would reallocate it).
+func reshaped(row string, dims []sectionDim) string {
+	conds := []string{row + ".base == nullptr"}
+	for d, vd := range dims {
+		conds = append(conds, fmt.Sprintf("%s.ex[%d] != (int64_t)(%s)", row, d, vd.ext))
+	}
+	return strings.Join(conds, " || ")
 }

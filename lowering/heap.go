@@ -93,10 +93,16 @@ func ImageComponent(k *Kernel, proc *frontend.Procedure, e *frontend.Expr) bool 
 	return false
 }
 
+// HeapConstructorValue reports vec_t(...): a structure constructor of a
+// heap type, which device code builds on the heap where it is assigned to
+// a whole value or associated with a name.
+func HeapConstructorValue(e *frontend.Expr) bool {
+	return e != nil && e.Kind == frontend.ERef && e.Ref == frontend.RefStructure && IsHeapType(e.Type)
+}
+
 // HeapConstructor reports t = vec_t(...): a structure constructor of a
 // heap type assigned to a whole value, built in place (its allocatable
 // components allocated with the shapes of their values).
 func HeapConstructor(a *frontend.AssignStmt) bool {
-	r := a.RHS
-	return a.Proc == nil && a.LHS != nil && a.LHS.Rank == 0 && r != nil && r.Kind == frontend.ERef && r.Ref == frontend.RefStructure && IsHeapType(r.Type)
+	return a.Proc == nil && a.LHS != nil && a.LHS.Rank == 0 && HeapConstructorValue(a.RHS)
 }

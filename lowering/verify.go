@@ -427,8 +427,8 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					v.arrayCtx = outer
 					continue
 				}
-				if x := a.Expr; x.Kind == frontend.ERef && x.Ref == frontend.RefStructure && IsHeapType(x.Type) {
-					v.heapConstructor(x) // built on the heap (heap.go)
+				if HeapConstructorValue(a.Expr) {
+					v.heapConstructor(a.Expr) // built on the heap (heap.go)
 					continue
 				}
 				v.expr(a.Expr)

@@ -32,6 +32,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -385,12 +386,12 @@ func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 		}
 		f.files = append(f.files, path)
 		for _, d := range p.Defines {
-			if !contains(f.opts.Defines, d) {
+			if !slices.Contains(f.opts.Defines, d) {
 				f.opts.Defines = append(f.opts.Defines, d)
 			}
 		}
 		for _, d := range p.Include {
-			if !contains(f.opts.IncludeDirs, d) {
+			if !slices.Contains(f.opts.IncludeDirs, d) {
 				f.opts.IncludeDirs = append(f.opts.IncludeDirs, d)
 			}
 		}
@@ -510,15 +511,6 @@ func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 	f.opts.LinkArgs = link
 	_, rc := build("link", f, stderr)
 	return rc
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func fileExists(p string) bool {
