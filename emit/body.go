@@ -450,8 +450,8 @@ func (g *kernelGen) element(e *frontend.Expr) string {
 	s := rootSym(e.X)
 	if s.Kind == frontend.SymParameter {
 		var idx []string
-		for _, a := range e.Args {
-			idx = append(idx, g.convertTo(a, "int64_t"))
+		for d, a := range e.Args {
+			idx = append(idx, g.checkedSub(e, d, g.convertTo(a, "int64_t"), fmt.Sprintf("%dLL", constLower(s, d)), constHi(s, d)))
 		}
 		return g.constElement(s, idx)
 	}
@@ -460,7 +460,7 @@ func (g *kernelGen) element(e *frontend.Expr) string {
 	}
 	var off []string
 	for d, a := range e.Args {
-		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", g.convertTo(a, "int64_t"), d+1, s.Name, d+1, s.Name))
+		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", g.checkedSub(e, d, g.convertTo(a, "int64_t"), fmt.Sprintf("lb%d_%s", d+1, s.Name), arrayHi(s, d)), d+1, s.Name, d+1, s.Name))
 	}
 	return fmt.Sprintf("(*(%s*)(b_%s + %s))", ctype(e.Type), s.Name, strings.Join(off, " + "))
 }

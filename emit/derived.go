@@ -278,7 +278,11 @@ func (g *kernelGen) componentLV(e *frontend.Expr) string {
 		stride := int64(1)
 		for d, a := range e.Args {
 			lb, _ := lowering.ConstLowerBound(c, d)
-			off = append(off, fmt.Sprintf("(%s - %dLL) * %dLL", g.convertTo(a, "int64_t"), lb, stride))
+			hi := ""
+			if d < len(c.Dims) {
+				hi = fmt.Sprintf("%dLL", lb+int64(c.Dims[d])-1)
+			}
+			off = append(off, fmt.Sprintf("(%s - %dLL) * %dLL", g.checkedSub(e, d, g.convertTo(a, "int64_t"), fmt.Sprintf("%dLL", lb), hi), lb, stride))
 			if d < len(c.Dims) {
 				stride *= int64(c.Dims[d])
 			}
@@ -326,7 +330,8 @@ func (g *kernelGen) elemComponent(e *frontend.Expr) (string, bool) {
 	}
 	var off []string
 	for d, x := range e.Args {
-		off = append(off, fmt.Sprintf("(%s - %s.lb[%d]) * %s.sm[%d]", g.convertTo(x, "int64_t"), row, d, row, d))
+		idx := g.checkedSub(e, d, g.convertTo(x, "int64_t"), fmt.Sprintf("%s.lb[%d]", row, d), fmt.Sprintf("(%s.lb[%d] + %s.ex[%d] - 1)", row, d, row, d))
+		off = append(off, fmt.Sprintf("(%s - %s.lb[%d]) * %s.sm[%d]", idx, row, d, row, d))
 	}
 	return fmt.Sprintf("(*(%s*)(%s.base + %s))", ctype(e.Type), row, strings.Join(off, " + ")), true
 }
@@ -361,7 +366,11 @@ func (g *kernelGen) elemRow(c *frontend.Expr) (string, bool) {
 	if t == nil {
 		return "", false
 	}
-	return fmt.Sprintf("fgpu_tab%d[%s - lb1_%s]", t.Slot, g.convertTo(c.X.Args[0], "int64_t"), a.Name), true
+	idx := g.convertTo(c.X.Args[0], "int64_t")
+	if c.X.Kind == frontend.ERef && c.X.Ref == frontend.RefElement {
+		idx = g.checkedSub(c.X, 0, idx, "lb1_"+a.Name, arrayHi(a, 0))
+	}
+	return fmt.Sprintf("fgpu_tab%d[%s - lb1_%s]", t.Slot, idx, a.Name), true
 }
 
 // carriedBytes is the size gfortran gives the descriptor of allocatable

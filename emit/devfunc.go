@@ -32,6 +32,9 @@ type deviceFuncs struct {
 	hostPowers bool
 	// fast: --fast (the vendor's float functions in kernels, mathCall).
 	fast bool
+	// bounds: the stop sites of the bounds checks by reference and
+	// dimension (bounds.go), built on first use.
+	bounds map[boundsRefKey]*lowering.StopSite
 }
 
 func (f *deviceFuncs) add(p *frontend.Procedure) string {

@@ -5,6 +5,8 @@
 package emit
 
 import (
+	"fmt"
+
 	"fgpu/frontend"
 	"fgpu/frontend/target"
 	"fgpu/lowering"
@@ -29,12 +31,22 @@ type Options struct {
 	// ArrayStmts: what lowering.ArrayStatements did (dead stores become
 	// comments in the host text); nil when it did not run.
 	ArrayStmts *lowering.ArrayStmts
+	// BoundsCheck (-fcheck=bounds): device code checks its subscripts
+	// (bounds.go). The checks are those of the plan, whose facts were
+	// extracted with the option (rules.CheckOptions.BoundsCheck); the two
+	// must agree.
+	BoundsCheck bool
 }
 
 // Output is the generated source of one build.
 type Output struct {
 	// Host maps each original file path to its rewritten Fortran text.
 	Host map[string]string
+	// HostMarked is the Host text of the files rewritten in their original
+	// lines with `# N "file"` line markers after each change, so the host
+	// compiler's messages name the user's file and line (the driver
+	// compiles it; gfortran reads the markers without -cpp).
+	HostMarked map[string]string
 	// HostOrder lists the files in an order the Fortran compiler can
 	// build them (modules before their users); empty: the driver orders
 	// them by module use.
@@ -56,5 +68,9 @@ type Output struct {
 // plan and the placed sync decisions sp (nil when no loop is offloaded).
 // cr is nil for the target none (every loop on the host).
 func Generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan, sp *lowering.SyncPlan, opts Options) (*Output, frontend.Diagnostics) {
+	if plan != nil && len(plan.Kernels) > 0 && plan.BoundsCheck != opts.BoundsCheck {
+		return nil, frontend.Diagnostics{{Severity: frontend.SevError, Pos: plan.Kernels[0].Do.Pos,
+			Msg: fmt.Sprintf("internal error: the emitter's -fcheck=bounds (%v) is not the analyses' (%v)", opts.BoundsCheck, plan.BoundsCheck)}}
+	}
 	return generate(prog, cr, plan, sp, opts)
 }

@@ -145,6 +145,9 @@ var kernelPrelude string
 func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (string, frontend.Diagnostics) {
 	var b strings.Builder
 	b.WriteString(be.prelude())
+	if plan.BoundsCheck {
+		b.WriteString(boundsPrelude)
+	}
 	var diags frontend.Diagnostics
 	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}, hostPowers: hostPowers, fast: fast}
 	var kernels strings.Builder

@@ -82,6 +82,12 @@ func replayProcedures(hash string, plan *lowering.Plan) string {
 	fmt.Fprintf(&b, "    case (0)\n")
 	for _, s := range plan.StopSites {
 		fmt.Fprintf(&b, "    case (%d)  ! %s:%d\n", s.ID, filepath.Base(s.Pos.File), s.Pos.Line)
+		if c := s.Bounds; c != nil {
+			for _, l := range continueLiteral(fmt.Sprintf("      call fgpu_%s_bounds(code, %d, %s, %d, %s)", hash, c.Line, lowering.FortranString(c.File), c.Dim, lowering.FortranString(c.Array)), 100) {
+				fmt.Fprintf(&b, "%s\n", l)
+			}
+			continue
+		}
 		for _, l := range continueLiteral("      "+s.Statement("code"), 100) {
 			fmt.Fprintf(&b, "%s\n", l)
 		}
@@ -90,6 +96,9 @@ func replayProcedures(hash string, plan *lowering.Plan) string {
 	fmt.Fprintf(&b, "      error stop \"fgpu: internal error: a kernel recorded an unknown stop site\"\n")
 	fmt.Fprintf(&b, "    end select\n")
 	fmt.Fprintf(&b, "  end subroutine fgpu_%s_replay\n", hash)
+	if plan.BoundsCheck {
+		b.WriteString(strings.ReplaceAll(boundsReport, "HASH", hash))
+	}
 	return b.String()
 }
 
@@ -129,3 +138,36 @@ func continueLiteral(line string, max int) []string {
 	}
 	return append(out, cur.String())
 }
+
+// boundsReport reports a failed bounds check of device code (-fcheck=
+// bounds, emit/bounds.go) as gfortran reports one, and ends the program
+// with gfortran's status 2 (error stop 2 with quiet=.true. prints
+// nothing of its own; gfortran 12 adds its backtrace lines, as after its
+// runtime errors, so the message is flushed first: stderr redirected to
+// a file is buffered). The code holds the index (high half) and the bound it
+// failed (low half); equal halves: they did not fit in 32 bits.
+const boundsReport = `  ! -fcheck=bounds: a subscript of device code out of bounds, as gfortran reports it.
+  subroutine fgpu_HASH_bounds(code, line, file, dim, array)
+    use, intrinsic :: iso_fortran_env, only: error_unit
+    integer(8), intent(in) :: code
+    integer, intent(in) :: line, dim
+    character(*), intent(in) :: file, array
+    integer(8) :: i, b
+    i = shifta(code, 32)
+    b = iand(code, int(z'FFFFFFFF', 8))
+    if (b >= 2_8**31) b = b - 2_8**32
+    write (error_unit, '(a,i0,a,a)') 'At line ', line, ' of file ', file
+    if (i == b) then
+      write (error_unit, '(a,i0,a,a,a)') 'Fortran runtime error: Index of dimension ', dim, ' of array ''', &
+        array, ''' out of bounds (the index or the bound does not fit in 32 bits)'
+    else if (i < b) then
+      write (error_unit, '(a,i0,a,i0,a,a,a,i0)') 'Fortran runtime error: Index ''', i, ''' of dimension ', dim, &
+        ' of array ''', array, ''' below lower bound of ', b
+    else
+      write (error_unit, '(a,i0,a,i0,a,a,a,i0)') 'Fortran runtime error: Index ''', i, ''' of dimension ', dim, &
+        ' of array ''', array, ''' above upper bound of ', b
+    end if
+    flush (error_unit)
+    error stop 2, quiet=.true.
+  end subroutine fgpu_HASH_bounds
+`

@@ -82,14 +82,14 @@ func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 		k := 0
 		for d := 0; d < s.Rank; d++ {
 			if f, ok := fixed[d]; ok {
-				idx = append(idx, f)
+				idx = append(idx, g.sectionSub(e, d, f, fmt.Sprintf("%dLL", constLower(s, d)), constHi(s, d)))
 				continue
 			}
 			if k >= len(dims) || k >= len(g.at) {
 				g.nyi(frontend.NYIArraySection, e.Pos, "a section of another rank in an array expression of an offloaded loop")
 				return "0"
 			}
-			idx = append(idx, fmt.Sprintf("(%s + %s * %s)", dims[k].lo, g.at[k], dims[k].st))
+			idx = append(idx, g.sectionSub(e, d, fmt.Sprintf("(%s + %s * %s)", dims[k].lo, g.at[k], dims[k].st), fmt.Sprintf("%dLL", constLower(s, d)), constHi(s, d)))
 			k++
 		}
 		return g.constElement(s, idx)
@@ -109,6 +109,7 @@ func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 			idx = fmt.Sprintf("(%s + %s * %s)", dims[k].lo, g.at[k], dims[k].st)
 			k++
 		}
+		idx = g.sectionSub(e, d, idx, fmt.Sprintf("lb%d_%s", d+1, s.Name), arrayHi(s, d))
 		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", idx, d+1, s.Name, d+1, s.Name))
 	}
 	return fmt.Sprintf("(*(%s*)(b_%s + %s))", ctype(e.Type), s.Name, strings.Join(off, " + "))

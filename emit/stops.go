@@ -18,12 +18,17 @@ func (g *kernelGen) procStops(p *frontend.Procedure) bool {
 	return p != nil && g.funcs != nil && g.funcs.plan != nil && g.funcs.plan.StopProcs[p]
 }
 
-// exprStops reports an expression that calls a procedure that can stop.
+// exprStops reports an expression that calls a procedure that can stop,
+// or (-fcheck=bounds) has a subscript that is checked.
 func (g *kernelGen) exprStops(e *frontend.Expr) bool {
 	if e == nil {
 		return false
 	}
 	if e.Kind == frontend.ERef && e.Ref == frontend.RefFunction && g.procStops(e.Proc) {
+		return true
+	}
+	if g.boundsChecked(e) {
+		// A subscript a check may find out of bounds (bounds.go).
 		return true
 	}
 	if g.exprStops(e.X) || g.exprStops(e.Y) {

@@ -47,6 +47,11 @@ type Set struct {
 	// HeapChecks are the error stops of the allocations device code
 	// makes on the heap (heap.go).
 	HeapChecks map[*frontend.StopStmt]*HeapCheck
+	// BoundsCheck: the facts were extracted with -fcheck=bounds;
+	// BoundsChecks are then the error stops of the bounds checks of
+	// array references (bounds.go).
+	BoundsCheck  bool
+	BoundsChecks map[*frontend.StopStmt]*BoundsCheck
 }
 
 // Pos returns the position of a site constant (/s/N or /v/N).
@@ -84,6 +89,9 @@ type Options struct {
 	// OmpLoops makes !$omp parallel do loops parallel loops
 	// (--gpu-offload-omp-loops); they are always recorded, with their kind.
 	OmpLoops bool
+	// BoundsCheck (-fcheck=bounds): every subscript device code evaluates
+	// is checked, an error stop of its own (bounds.go).
+	BoundsCheck bool
 }
 
 type extractor struct {
@@ -102,6 +110,11 @@ type extractor struct {
 	interned map[ast.Constant]ast.BaseTerm // scalar constant -> its boxed value
 	chunks   [][]ast.Atom                  // the atoms, see chunkSize
 	prog     *frontend.Program
+	opts     Options
+	// The bounds check sites by array, dimension and line, and the
+	// positions they took (bounds.go).
+	boundsSites map[boundsKey]*frontend.StopStmt
+	boundsPos   map[frontend.Pos]bool
 }
 
 // Extract builds the facts of a program.
@@ -109,7 +122,7 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x := &extractor{
 		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{},
 			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}, ReallocChecks: map[*frontend.StopStmt]*frontend.AssignStmt{},
-			HeapChecks: map[*frontend.StopStmt]*HeapCheck{}},
+			HeapChecks: map[*frontend.StopStmt]*HeapCheck{}, BoundsCheck: opts.BoundsCheck, BoundsChecks: map[*frontend.StopStmt]*BoundsCheck{}},
 		sites:    map[any]string{},
 		types:    map[string]bool{},
 		derived:  map[*frontend.DerivedType]string{},
@@ -117,6 +130,10 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 		seen:     map[uint64]int32{},
 		interned: map[ast.Constant]ast.BaseTerm{},
 		prog:     prog,
+		opts:     opts,
+
+		boundsSites: map[boundsKey]*frontend.StopStmt{},
+		boundsPos:   map[frontend.Pos]bool{},
 	}
 	for _, f := range prog.Files {
 		for _, u := range f.Units {

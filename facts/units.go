@@ -168,6 +168,7 @@ func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
 		x.reallocCheck(a, c)
 	}
 	x.heapChecks(s, c)
+	x.boundsChecks(s, c)
 	x.walk(st, c).Stmt(s)
 	switch k := s.(type) {
 	case *frontend.IfStmt:
@@ -189,6 +190,7 @@ func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 	st := x.stmtSite(k.Head, c)
 	x.walk(st, c).Head(k)
 	x.heapChecks(k.Head, c)
+	x.boundsChecks(k.Head, c)
 	switch h := k.Head.(type) {
 	case *frontend.SelectTypeStmt:
 		x.guardAliases(k, h.Expr)
@@ -210,6 +212,7 @@ func (x *extractor) construct(k *frontend.Construct, c *ctx) {
 	for _, br := range k.Branches {
 		bs := x.stmtSite(br.Head, c)
 		x.walk(bs, c).Branch(br.Head)
+		x.boundsChecks(br.Head, c)
 		x.stmts(br.Body, c)
 	}
 }
@@ -251,6 +254,9 @@ func (x *extractor) loop(k *frontend.Construct, dir *frontend.DirectiveStmt, c *
 			x.expr(ix.Lo, l, c)
 			x.expr(ix.Hi, l, c)
 			x.expr(ix.Step, l, c)
+			x.boundsChecks(ix.Lo, c)
+			x.boundsChecks(ix.Hi, c)
+			x.boundsChecks(ix.Step, c)
 		}
 		if d.Concurrent.Mask != nil {
 			ms := x.site(d.Concurrent.Mask, d.Concurrent.Mask.Pos)
@@ -258,6 +264,7 @@ func (x *extractor) loop(k *frontend.Construct, dir *frontend.DirectiveStmt, c *
 				x.add("in_loop", ms, o)
 			}
 			x.expr(d.Concurrent.Mask, ms, inner)
+			x.boundsChecks(d.Concurrent.Mask, inner)
 		}
 		outer := (*frontend.Scope)(nil)
 		if k.Scope != nil {
@@ -298,6 +305,9 @@ func (x *extractor) loop(k *frontend.Construct, dir *frontend.DirectiveStmt, c *
 		x.expr(d.Lo, l, c)
 		x.expr(d.Hi, l, c)
 		x.expr(d.Step, l, c)
+		x.boundsChecks(d.Lo, c)
+		x.boundsChecks(d.Hi, c)
+		x.boundsChecks(d.Step, c)
 	}
 	x.stmts(k.Body, inner)
 	for _, br := range k.Branches {

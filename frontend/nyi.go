@@ -59,6 +59,7 @@ const (
 	NYIOmpOffload           Limit = "nyi_omp_offload"
 	NYIStopSites            Limit = "nyi_stop_sites"
 	NYIStopCode             Limit = "nyi_stop_code"
+	NYIBoundsCheck          Limit = "nyi_bounds_check"
 	NYISyncPlacement        Limit = "nyi_sync_placement"
 	NYIPurePointerComponent Limit = "nyi_pure_pointer_component"
 	NYINoProgramStatement   Limit = "nyi_no_program_statement"
@@ -115,6 +116,7 @@ var limitDocs = map[Limit]string{
 	NYIOmpOffload:           "offloading an !$omp parallel do loop (--gpu-offload-omp-loops)",
 	NYIStopSites:            "more stop statements in device code than the runtime's status buffer holds",
 	NYIStopCode:             "a stop code or QUIET= that is not a constant, in device code",
+	NYIBoundsCheck:          "a subscript device code evaluates that -fcheck=bounds does not check yet (a vector subscript, an element of an array the kernel holds another way)",
 	NYISyncPlacement:        "a fetch, wait or discard the host rewrite cannot place in valid Fortran at the statement that needs it",
 	NYIPurePointerComponent: "a pure procedure that reads data a launch may write through a pointer component",
 	NYINoProgramStatement:   "offloaded loops or host accesses of device data in a main program without a PROGRAM statement",

@@ -143,6 +143,10 @@ type Plan struct {
 	// HeapChecks are the error stops of allocations on the device heap
 	// (facts/heap.go), with their statements.
 	HeapChecks map[*frontend.StopStmt]*facts.HeapCheck
+	// BoundsCheck: -fcheck=bounds; BoundsChecks are then the error stops
+	// of the bounds checks of subscripts (facts/bounds.go).
+	BoundsCheck  bool
+	BoundsChecks map[*frontend.StopStmt]*facts.BoundsCheck
 }
 
 // Options of lowering.

@@ -38,6 +38,11 @@ type StopSite struct {
 	// Quiet is the value of a constant QUIET= (".true." or ".false."), ""
 	// without one.
 	Quiet string
+	// Bounds is the bounds check the site stands for (-fcheck=bounds,
+	// facts/bounds.go), nil for a statement: the kernel records the index
+	// and the bound it failed in the code (fgpu_bcheck), and the host
+	// reports them as gfortran does.
+	Bounds *facts.BoundsCheck
 }
 
 // Statement renders the statement the host replays for the site: the
@@ -122,6 +127,17 @@ func stops(st *state) {
 		// (facts/realloc.go): error stops at the assignment.
 		byPos[frontend.StmtPos(s)] = s
 	}
+	st.plan.BoundsCheck = st.cr.Facts.BoundsCheck
+	st.plan.BoundsChecks = st.cr.Facts.BoundsChecks
+	for s := range st.cr.Facts.BoundsChecks {
+		// The bounds checks of subscripts (facts/bounds.go): error stops
+		// at the subscript, each at a position of its own.
+		if o := byPos[frontend.StmtPos(s)]; o != nil {
+			st.diags = append(st.diags, frontend.Diagnostic{Pos: frontend.StmtPos(s), Severity: frontend.SevError,
+				Msg: "internal error: a bounds check and another stop site at one position"})
+		}
+		byPos[frontend.StmtPos(s)] = s
+	}
 	seen := map[*frontend.StopStmt]bool{}
 	var sites []*StopSite
 	note := map[*frontend.StopStmt]*Kernel{}
@@ -152,6 +168,10 @@ func stops(st *state) {
 	sort.Slice(sites, func(i, j int) bool { return sites[i].Pos.Before(sites[j].Pos) })
 	for i, s := range sites {
 		s.ID = i + 1
+		if b := st.cr.Facts.BoundsChecks[s.Stmt]; b != nil {
+			s.Bounds = b
+			continue
+		}
 		st.classify(s, note[s.Stmt])
 	}
 	if len(sites) > MaxStopSites {

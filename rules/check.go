@@ -26,6 +26,9 @@ type CheckOptions struct {
 	ShowKernelSource bool           // --show-gpu-kernel-source
 	UnsupportedAs    *target.Target // nil, or the device whose unsupported list applies (--unsupported-as)
 	OffloadOmp       bool           // --gpu-offload-omp-loops
+	// BoundsCheck (-fcheck=bounds, -fcheck=all): device code checks every
+	// subscript against its array's bounds (facts/bounds.go).
+	BoundsCheck bool
 }
 
 // LoopOutcome is the decision for one parallel loop.
@@ -95,7 +98,7 @@ func Extract(prog *frontend.Program, opts CheckOptions) (*Input, error) {
 	}
 	t0 := time.Now()
 	restore := gcRelaxed()
-	set := facts.Extract(prog, facts.Options{OmpLoops: opts.OffloadOmp})
+	set := facts.Extract(prog, facts.Options{OmpLoops: opts.OffloadOmp, BoundsCheck: opts.BoundsCheck})
 	restore()
 	atoms := append([]ast.Atom(nil), set.Atoms...)
 	devName := t.DeviceFact()

@@ -123,7 +123,7 @@ func pipelineFlag(a string, stop **driver.Phase, dumpDir *string) error {
 // explain, facts, query, build and run share.
 func isOffloadFlag(a string) bool {
 	switch a {
-	case "--gpu-allow-cpu-fallback", "--show-gpu-kernel-source", "--gpu-offload-omp-loops":
+	case "--gpu-allow-cpu-fallback", "--show-gpu-kernel-source", "--gpu-offload-omp-loops", "-fcheck=bounds", "-fcheck=all":
 		return true
 	}
 	return strings.HasPrefix(a, "--unsupported-as=")
@@ -138,6 +138,10 @@ func offloadFlag(a string, o *rules.CheckOptions) error {
 		o.ShowKernelSource = true
 	case a == "--gpu-offload-omp-loops":
 		o.OffloadOmp = true
+	case a == "-fcheck=bounds" || a == "-fcheck=all":
+		// gfortran's flags: kernels check their subscripts as the host
+		// code does (facts/bounds.go).
+		o.BoundsCheck = true
 	default:
 		t, err := target.Parse(strings.TrimPrefix(a, "--unsupported-as="))
 		if err != nil || !t.Offloads() {

@@ -85,6 +85,7 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			f.opts.Fallback = f.opts.Fallback || o.Fallback
 			f.opts.ShowKernelSource = f.opts.ShowKernelSource || o.ShowKernelSource
 			f.opts.OffloadOmp = f.opts.OffloadOmp || o.OffloadOmp
+			f.opts.BoundsCheck = f.opts.BoundsCheck || o.BoundsCheck
 			if o.UnsupportedAs != nil {
 				f.opts.UnsupportedAs = o.UnsupportedAs.Name
 			}

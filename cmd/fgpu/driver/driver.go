@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -59,6 +60,10 @@ type Options struct {
 	StaticCUDART bool   // link cudart statically (binaries for another machine)
 	CacheDir     string // the runtime cache; default $XDG_CACHE_HOME/fgpu or ~/.cache/fgpu
 	Stderr       io.Writer
+	// BoundsCheck (-fcheck=bounds, -fcheck=all): kernels check their
+	// subscripts (rules.CheckOptions.BoundsCheck), and the host compiles
+	// get -fcheck=bounds.
+	BoundsCheck bool
 }
 
 // ErrCompile is returned with diagnostics that have errors.
@@ -132,6 +137,10 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	if opts.Stderr == nil {
 		opts.Stderr = io.Discard
 	}
+	if opts.BoundsCheck && !slices.Contains(opts.HostFlags, "-fcheck=bounds") {
+		// The host code is checked as gfortran checks it.
+		opts.HostFlags = append(slices.Clip(opts.HostFlags), "-fcheck=bounds")
+	}
 
 	// Tools first: a missing compiler is reported before any analysis.
 	tc, err := findTools(opts, t)
@@ -159,6 +168,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 			ShowKernelSource: opts.ShowKernelSource,
 			UnsupportedAs:    unsupportedAs,
 			OffloadOmp:       opts.OffloadOmp,
+			BoundsCheck:      opts.BoundsCheck,
 		},
 		Fast:            opts.Fast,
 		HostOpt:         opts.Opt,

@@ -259,7 +259,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return nil
 		}},
 		{PhaseEmit, func() error {
-			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: et, Fast: cfg.Fast, HostOpt: cfg.HostOpt, ReallocLHS: cfg.ReallocLHS, ArrayStmts: r.ArrayStmts})
+			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: et, Fast: cfg.Fast, HostOpt: cfg.HostOpt, ReallocLHS: cfg.ReallocLHS, ArrayStmts: r.ArrayStmts, BoundsCheck: cfg.Check.BoundsCheck})
 			r.Output = out
 			r.Diags = append(r.Diags, diags...)
 			return nil
