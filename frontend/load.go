@@ -13,6 +13,28 @@ import (
 type Options struct {
 	Defines     []string // -D NAME[=VALUE] for .F90 files
 	IncludeDirs []string // -I DIR
+
+	// The source form, as gfortran's flags choose it: by default by the
+	// file's extension (sourceForm); FixedForm (-ffixed-form) reads every
+	// file as fixed form, FreeForm (-ffree-form) every file as free form.
+	FixedForm, FreeForm bool
+	// FixedLineLength is the line length of fixed-form source
+	// (-ffixed-line-length-N): 0 for gfortran's default, 72; -1 for none
+	// (-ffixed-line-length-none, -ffixed-line-length-0).
+	FixedLineLength int
+}
+
+// IsFixedForm reports whether Load reads the file path as fixed-form
+// source under opts.
+func IsFixedForm(path string, opts Options) bool {
+	switch {
+	case opts.FreeForm:
+		return false
+	case opts.FixedForm:
+		return true
+	}
+	free, _ := sourceForm(path)
+	return !free
 }
 
 // Load reads, parses and type-checks the given files as one program. Files
@@ -59,19 +81,24 @@ func sourceForm(path string) (free bool, known bool) {
 	return true, false
 }
 
-// parseSource preprocesses (when asked), lexes, parses and builds the
-// program units of one file.
+// parseSource preprocesses (when asked), converts fixed form to free form
+// (fixedform.go), lexes, parses and builds the program units of one file.
+//
+// The C preprocessor runs first, then the fixed-form reading, as gfortran
+// does. The text parsed is kept in prog.pre (Program.Preprocessed), with
+// where each original line went: the host program's rewrite is made in
+// it, and the lines of the file itself stay the original ones, for carets
+// (of a fixed-form file, without the columns past the line length).
 func parseSource(prog *Program, path string, src []byte, opts Options, diags *diagSink) *SourceUnit {
 	prog.lines[path] = splitLines(src)
-	free, _ := sourceForm(path)
-	if !free {
-		diags.errorf(Pos{File: path, Line: 1, Col: 1}, "fixed-form source is not yet implemented (rename the file to .f90 if it is free form)")
-		return nil
+	fixed := IsFixedForm(path, opts)
+	if fixed {
+		prog.lines[path] = fixedSourceLines(prog.lines[path], opts.FixedLineLength)
 	}
-	var lineMap func(int) (string, int)
+	var lm *LineMap
 	text := src
 	if NeedsPreprocessing(path) || hasCppDirectives(src) {
-		out, lm, err := Preprocess(path, src, opts.Defines, opts.IncludeDirs)
+		out, m, err := Preprocess(path, src, opts.Defines, opts.IncludeDirs)
 		if err != nil {
 			var pe *PreprocessError
 			if errors.As(err, &pe) {
@@ -81,11 +108,25 @@ func parseSource(prog *Program, path string, src []byte, opts Options, diags *di
 			}
 			return nil
 		}
-		text = out
+		text, lm = out, m
+	}
+	nerr := len(diags.list)
+	if fixed {
+		text = fixedToFree(path, text, opts.FixedLineLength, lm.mapOrNil(), diags)
+		text, lm = expandFixedIncludes(prog, path, text, lm, opts, diags, 0)
+	}
+	var lineMap func(int) (string, int)
+	if lm != nil {
 		lineMap = lm.Map
-		pp := &preprocessed{lines: splitLines(out), toPre: map[int]int{}}
+	}
+	if lm != nil || fixed {
+		pp := &preprocessed{lines: splitLines(text), toPre: map[int]int{}}
 		for n := range pp.lines {
-			if f, line := lm.Map(n + 1); f == path {
+			f, line := path, n+1
+			if lm != nil {
+				f, line = lm.Map(n + 1)
+			}
+			if f == path {
 				if _, seen := pp.toPre[line]; !seen {
 					pp.toPre[line] = n + 1
 				}
@@ -95,17 +136,25 @@ func parseSource(prog *Program, path string, src []byte, opts Options, diags *di
 			prog.pre = map[string]*preprocessed{}
 		}
 		prog.pre[path] = pp
+	}
+	if lm != nil {
 		// Lines of included files, for carets.
 		seen := map[string]bool{path: true}
-		for n := 1; n <= strings.Count(string(out), "\n")+1; n++ {
+		for n := 1; n <= bytes.Count(text, []byte("\n"))+1; n++ {
 			f, _ := lm.Map(n)
 			if f != "" && !seen[f] {
 				seen[f] = true
+				if _, ok := prog.lines[f]; ok {
+					continue
+				}
 				if b, err := os.ReadFile(f); err == nil {
 					prog.lines[f] = splitLines(b)
 				}
 			}
 		}
+	}
+	if fixed {
+		defer fixedFormSyntaxNote(diags, nerr)
 	}
 	raws := lexFile(path, text, lineMap, diags)
 	sp := &stmtParser{diags: diags}

@@ -30,6 +30,7 @@ type analysisFlags struct {
 	dumpDir     string        // --dump-dir
 	defines     []string
 	includeDirs []string
+	form        frontend.Options // the source form (-ffixed-form, ...)
 	files       []string
 	help        bool
 }
@@ -62,6 +63,10 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 			// launches): accepted, so check and build take the same flags.
 		case isPipelineFlag(a):
 			if err := pipelineFlag(a, &f.stopAfter, &f.dumpDir); err != nil {
+				return f, err
+			}
+		case isSourceFormFlag(a):
+			if err := sourceFormFlag(a, &f.form.FixedForm, &f.form.FreeForm, &f.form.FixedLineLength); err != nil {
 				return f, err
 			}
 		default:
@@ -178,6 +183,7 @@ func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*driver.Re
 		Files:           f.files,
 		Defines:         f.defines,
 		IncludeDirs:     f.includeDirs,
+		Form:            f.form,
 		Target:          t,
 		Check:           f.opts,
 		StopAfter:       stop,

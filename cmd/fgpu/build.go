@@ -70,6 +70,10 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			f.opts.StaticCUDART = true
 		case a == "--time-passes":
 			f.opts.TimePasses = true
+		case isSourceFormFlag(a):
+			if err := sourceFormFlag(a, &f.opts.FixedForm, &f.opts.FreeForm, &f.opts.FixedLineLength); err != nil {
+				return f, err
+			}
 		case isPipelineFlag(a):
 			if err := pipelineFlag(a, &f.opts.StopAfter, &f.opts.DumpDir); err != nil {
 				return f, err

@@ -12,6 +12,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 
 	"fgpu/frontend"
@@ -41,12 +42,12 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{name: "parse", args: "[--dump] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "front end only: read, preprocess and check the program; --dump prints the typed program", fn: runParse},
-		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--realloc-lhs-arrays] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
+		{name: "parse", args: "[--dump] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] FILE...", summary: "front end only: read, preprocess and check the program; --dump prints the typed program", fn: runParse},
+		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--realloc-lhs-arrays] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
 		{name: "explain", args: "[check flags] FILE[:LINE]...", summary: "the shortest derivation of each loop's outcome, as a positioned chain", fn: runExplain},
 		{name: "facts", args: "[check flags] FILE...", summary: "the relational facts of the program, sorted Mangle text, one a line", fn: runFacts},
 		{name: "query", args: "[check flags] FILE...|FACTS.mg... 'goal'", summary: "the facts (extracted and derived) matching a Datalog goal; FACTS.mg is a dump of fgpu facts", fn: runQuery},
-		{name: "build", args: "[--gpu=cpu|cuda|cuda_cpu|none] [-o OUT] [--fc=CMD] [--keep] [-O0|-O1|-O2|-O3] [--fast] [--realloc-lhs-arrays] [--static-cudart] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] FILE...", summary: "build the program, its loops offloaded (exit 3: a compiler is missing)", fn: runBuild},
+		{name: "build", args: "[--gpu=cpu|cuda|cuda_cpu|none] [-o OUT] [--fc=CMD] [--keep] [-O0|-O1|-O2|-O3] [--fast] [--realloc-lhs-arrays] [--static-cudart] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] FILE...", summary: "build the program, its loops offloaded (exit 3: a compiler is missing)", fn: runBuild},
 		{name: "run", args: "[build flags] FILE... [-- ARGS]", summary: "build the program in a temporary directory and run it; the exit status is the program's", fn: runRun},
 		{name: "version", summary: "print fgpu's version", fn: runVersion},
 		{name: "help", args: "[COMMAND]", summary: "print this help, or a command's", fn: runHelp},
@@ -198,6 +199,7 @@ type parseFlags struct {
 	help        bool
 	defines     []string
 	includeDirs []string
+	form        frontend.Options // the source form
 	files       []string
 }
 
@@ -215,6 +217,10 @@ func parseParseArgs(args []string) (parseFlags, error) {
 			f.dump = true
 		case a == "-h" || a == "-help" || a == "--help":
 			f.help = true
+		case isSourceFormFlag(a):
+			if err := sourceFormFlag(a, &f.form.FixedForm, &f.form.FreeForm, &f.form.FixedLineLength); err != nil {
+				return f, err
+			}
 		default:
 			n, err := preprocessorOrFile(args, i, &f.defines, &f.includeDirs, &f.files)
 			if err != nil {
@@ -256,6 +262,42 @@ func preprocessorOrFile(args []string, i int, defines, includeDirs, files *[]str
 
 var errNoFiles = errors.New("no files given")
 
+// isSourceFormFlag reports one of gfortran's source-form flags, which every
+// front-end command takes: -ffixed-form, -ffree-form,
+// -ffixed-line-length-N, -ffixed-line-length-none.
+func isSourceFormFlag(a string) bool {
+	return a == "-ffixed-form" || a == "-ffree-form" || strings.HasPrefix(a, "-ffixed-line-length-")
+}
+
+// sourceFormFlag reads a source-form flag (isSourceFormFlag) into the
+// front end's options (frontend.Options, driver.Options): the last of
+// -ffixed-form and -ffree-form wins, as with gfortran; a line length of 0
+// or none is no limit (-1).
+func sourceFormFlag(a string, fixed, free *bool, lineLength *int) error {
+	switch a {
+	case "-ffixed-form":
+		*fixed, *free = true, false
+		return nil
+	case "-ffree-form":
+		*fixed, *free = false, true
+		return nil
+	}
+	v := strings.TrimPrefix(a, "-ffixed-line-length-")
+	if v == "none" {
+		*lineLength = -1
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return fmt.Errorf("flag %s: the line length is a number of columns or none", a)
+	}
+	if n == 0 {
+		n = -1 // gfortran: -ffixed-line-length-0 is -ffixed-line-length-none
+	}
+	*lineLength = n
+	return nil
+}
+
 func runParse(args []string, stdout, stderr io.Writer) int {
 	c := lookup("parse")
 	f, err := parseParseArgs(args)
@@ -272,7 +314,9 @@ func runParse(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 
-	prog, diags := frontend.Load(f.files, frontend.Options{Defines: f.defines, IncludeDirs: f.includeDirs})
+	opts := f.form
+	opts.Defines, opts.IncludeDirs = f.defines, f.includeDirs
+	prog, diags := frontend.Load(f.files, opts)
 	var src frontend.SourceLines
 	if prog != nil {
 		src = prog

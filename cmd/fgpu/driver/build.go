@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"fgpu/emit"
@@ -135,7 +136,14 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		text, ok := out.Host[f]
 		args := b.fcArgs()
 		var src string
-		if !ok || sameText(text, string(orig)) {
+		unchanged := !ok || sameText(text, string(orig))
+		if frontend.IsFixedForm(f, b.opts.sourceForm()) && !slices.Contains(out.Preprocessed, f) {
+			// A fixed-form file is rewritten in its free-form text (listed
+			// in out.Preprocessed); other text for it is its own lines
+			// (Program.Line: without the columns past the line length).
+			unchanged = true
+		}
+		if unchanged {
 			// Unchanged: compile the user's file itself, so that messages
 			// and include lines refer to it.
 			src = f
@@ -145,6 +153,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 					args = append(args, "-D"+d)
 				}
 			}
+			args = append(args, b.formFlags()...)
 		} else {
 			// Rewritten: the text of a preprocessed file is already
 			// preprocessed (with `# N "file"` line markers, which gfortran
@@ -152,6 +161,16 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 			base := filepath.Base(f)
 			ext := filepath.Ext(base)
 			name := strings.TrimSuffix(base, ext) + strings.ToLower(ext)
+			if frontend.IsFixedForm(f, b.opts.sourceForm()) {
+				// The rewrite of a fixed-form file is free form (the
+				// front end's reading, frontend/fixedform.go), its
+				// INCLUDE lines expanded: a .f90 file, read as free form
+				// whatever the flags, its lines as long as fixed form's.
+				name = strings.TrimSuffix(base, ext) + ".f90"
+				args = append(args, "-ffree-form", "-ffree-line-length-none")
+			} else if b.opts.FreeForm {
+				args = append(args, "-ffree-form")
+			}
 			if src, err = b.workFile(name, text); err != nil {
 				return err
 			}
@@ -205,6 +224,25 @@ func (b *builder) writeScript() {
 	s.WriteString(describeCommands(b.cmds))
 	s.WriteString("\n")
 	os.WriteFile(filepath.Join(b.work, "build.sh"), []byte(s.String()), 0o755)
+}
+
+// formFlags are the host compiler's flags for the source form the user
+// chose, for the files compiled as the user wrote them.
+func (b *builder) formFlags() []string {
+	var args []string
+	switch {
+	case b.opts.FreeForm:
+		args = append(args, "-ffree-form")
+	case b.opts.FixedForm:
+		args = append(args, "-ffixed-form")
+	}
+	switch n := b.opts.FixedLineLength; {
+	case n < 0:
+		args = append(args, "-ffixed-line-length-none")
+	case n > 0:
+		args = append(args, fmt.Sprintf("-ffixed-line-length-%d", n))
+	}
+	return args
 }
 
 // hasDirectives reports whether a line of src starts with '#' (a

@@ -37,6 +37,13 @@ type Options struct {
 
 	Defines, IncludeDirs []string // -D and -I
 
+	// The source form (gfortran's -ffixed-form, -ffree-form,
+	// -ffixed-line-length-N; frontend.Options): FixedForm and FreeForm
+	// force one form for every file (else the extension decides),
+	// FixedLineLength is the fixed-form line length (0: 72, -1: none).
+	FixedForm, FreeForm bool
+	FixedLineLength     int
+
 	// HostFlags go to every host compile and to the link (the flags of a
 	// gfortran-style command line fgpu does not read itself); LinkArgs,
 	// objects, archives, -L, -l and -Wl, to the link, after the program's
@@ -64,6 +71,11 @@ type Options struct {
 	// subscripts (rules.CheckOptions.BoundsCheck), and the host compiles
 	// get -fcheck=bounds.
 	BoundsCheck bool
+}
+
+// sourceForm is the front end's reading of the source form.
+func (o Options) sourceForm() frontend.Options {
+	return frontend.Options{FixedForm: o.FixedForm, FreeForm: o.FreeForm, FixedLineLength: o.FixedLineLength}
 }
 
 // ErrCompile is returned with diagnostics that have errors.
@@ -162,6 +174,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		Files:       files,
 		Defines:     opts.Defines,
 		IncludeDirs: opts.IncludeDirs,
+		Form:        opts.sourceForm(),
 		Target:      t,
 		Check: rules.CheckOptions{
 			Fallback:         opts.Fallback,

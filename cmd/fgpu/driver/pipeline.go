@@ -69,7 +69,10 @@ type Config struct {
 	// (tests of golden files; Files is then ignored).
 	Source               *Source
 	Defines, IncludeDirs []string
-	Target               *target.Target // nil: cpu
+	// Form: the source form (its FixedForm, FreeForm and FixedLineLength
+	// go to frontend.Load; Defines and IncludeDirs are the fields above).
+	Form   frontend.Options
+	Target *target.Target // nil: cpu
 	// Check: the offload choices (fallback, unsupported-as, omp loops);
 	// its Device is set from Target.
 	Check rules.CheckOptions
@@ -195,7 +198,9 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			if cfg.Source != nil {
 				prog, diags = frontend.LoadSource(cfg.Source.Name, cfg.Source.Text)
 			} else {
-				prog, diags = frontend.Load(cfg.Files, frontend.Options{Defines: cfg.Defines, IncludeDirs: cfg.IncludeDirs})
+				fo := cfg.Form
+				fo.Defines, fo.IncludeDirs = cfg.Defines, cfg.IncludeDirs
+				prog, diags = frontend.Load(cfg.Files, fo)
 			}
 			r.Prog = prog
 			r.Diags = append(r.Diags, diags...)
