@@ -228,15 +228,21 @@ func (b *builder) writeScript() {
 
 // formFlags are the host compiler's flags for the source form the user
 // chose, for the files compiled as the user wrote them.
-func (b *builder) formFlags() []string {
+func (b *builder) formFlags() []string { return b.opts.FormFlags() }
+
+// FormFlags are gfortran's flags for the source form of o (FixedForm,
+// FreeForm, FixedLineLength), for a compile of a source as the user wrote
+// it. They never go to HostFlags: the files fgpu writes (the interface
+// module, the rewrite of a fixed-form file) are free form.
+func (o Options) FormFlags() []string {
 	var args []string
 	switch {
-	case b.opts.FreeForm:
+	case o.FreeForm:
 		args = append(args, "-ffree-form")
-	case b.opts.FixedForm:
+	case o.FixedForm:
 		args = append(args, "-ffixed-form")
 	}
-	switch n := b.opts.FixedLineLength; {
+	switch n := o.FixedLineLength; {
 	case n < 0:
 		args = append(args, "-ffixed-line-length-none")
 	case n > 0:
