@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"fgpu/facts"
@@ -32,7 +33,7 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 	if t == nil {
 		t = target.Must("cpu")
 	}
-	out := &Output{Host: map[string]string{}}
+	out := &Output{Host: map[string]string{}, HostMarked: map[string]string{}}
 	var all frontend.Diagnostics
 	edits := map[string][]edit{}
 	uses := map[*frontend.Procedure]bool{}
@@ -116,6 +117,9 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 		}
 		lines, _ := sourceLines(prog, f.Path)
 		out.Host[f.Path] = apply(lines, es)
+		if len(es) > 0 {
+			out.HostMarked[f.Path] = apply(lines, markEdits(es, f.Path))
+		}
 	}
 	// HostOrder is left to the driver, which orders files by module use.
 	if len(plan.Kernels) > 0 {
@@ -205,6 +209,25 @@ func apply(lines []string, edits []edit) string {
 		s += "\n"
 	}
 	return s
+}
+
+// markEdits adds to each edit a line marker giving the original number of
+// the line after it, and inserts one before line 1, so the host
+// compiler numbers every original line as the user's file does.
+func markEdits(es []edit, path string) []edit {
+	marker := func(n int) string { return fmt.Sprintf("# %d %s", n, strconv.Quote(path)) }
+	var out []edit
+	for _, e := range es {
+		next := e.to + 1
+		if e.to < e.from {
+			next = e.from // an insertion before line from
+		}
+		m := e
+		m.lines = append(append([]string(nil), e.lines...), marker(next))
+		out = append(out, m)
+	}
+	// Last: apply places it before any other insertion at line 1.
+	return append(out, edit{from: 1, to: 0, lines: []string{marker(1)}})
 }
 
 // hostLoopEdit rewrites a do concurrent kept on the host into plain DO
@@ -742,7 +765,10 @@ func leadingSpace(col int) string {
 }
 
 // wrap splits a long Fortran line with & continuations (free form: 132
-// characters at most).
+// characters at most; the lines are cut before 100). A cut goes after a
+// comma, else at a blank, else anywhere (a token or a character literal
+// may be split when the next line starts with &, F2018 6.3.2.4), never in
+// a trailing comment.
 func wrap(line string) []string {
 	const max = 100
 	if len(line) <= max {
@@ -750,14 +776,61 @@ func wrap(line string) []string {
 	}
 	var out []string
 	for len(line) > max {
-		cut := strings.LastIndex(line[:max], ", ")
+		cut, kind := wrapCut(line, max)
 		if cut <= 0 {
 			break
 		}
-		out = append(out, line[:cut+1]+" &")
-		line = "      & " + line[cut+2:]
+		if kind == ',' {
+			out = append(out, line[:cut+1]+" &")
+			line = "      & " + line[cut+2:]
+			continue
+		}
+		out = append(out, line[:cut]+"&")
+		line = "      &" + line[cut:]
 	}
 	return append(out, line)
+}
+
+// wrapCut finds where to cut line before max: the last ", " outside
+// character literals (kind ','), else the last blank outside them (' '),
+// else the last position before max (0); before a trailing comment only
+// (-1 when there is no place before it: the line is left as it is).
+func wrapCut(line string, max int) (int, byte) {
+	comma, blank := -1, -1
+	var quote byte
+	comment := false
+	for i := 0; i < max && i < len(line) && !comment; i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '!':
+			comment = true
+		case c == ',' && i+1 < len(line) && line[i+1] == ' ':
+			comma = i
+		case c == ' ' && i > 0 && strings.TrimSpace(line[:i]) != "" && i+1 < len(line) && line[i+1] != ' ' && line[i+1] != '!':
+			// A blank before more of the statement (not before a comment:
+			// the continuation line would hold the comment alone).
+			blank = i
+		}
+	}
+	// A cut at or before the continuation's own "      & " would not
+	// shorten the line.
+	const least = 8
+	if comma > least {
+		return comma, ','
+	}
+	if blank > least {
+		return blank, ' '
+	}
+	if comment {
+		return -1, 0
+	}
+	return max - 1, 0
 }
 
 // interfaceModule writes the bind(c) interfaces of the launch routines.

@@ -15,6 +15,11 @@ command -v gfortran >/dev/null 2>&1 || missing+=(gfortran)
 command -v cpp >/dev/null 2>&1 || missing+=(cpp)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v nvcc >/dev/null 2>&1 || missing+=(nvidia-cuda-toolkit)
+# make and CMake: fgpu as FC in build systems (cmd/fgpu/buildsys_test.go);
+# objcopy and ar (binutils): objects that carry their sources.
+command -v make >/dev/null 2>&1 || missing+=(make)
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v objcopy >/dev/null 2>&1 || missing+=(binutils)
 if ((${#missing[@]} > 0)); then
     if [[ $(id -u) -eq 0 ]]; then
         echo "scripts/test.sh: installing ${missing[*]}" >&2

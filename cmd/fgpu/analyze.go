@@ -31,6 +31,7 @@ type analysisFlags struct {
 	defines     []string
 	includeDirs []string
 	form        frontend.Options // the source form (-ffixed-form, ...)
+	report      bool             // --offload-report (check)
 	files       []string
 	help        bool
 }
@@ -58,6 +59,8 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 			}
 		case a == "--time-passes":
 			f.timePasses = true
+		case a == "--offload-report":
+			f.report = true
 		case a == "--realloc-lhs-arrays":
 			// A build flag that decides no loop (host code before the
 			// launches): accepted, so check and build take the same flags.
@@ -258,6 +261,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			// Assigned to the device, and a construct of it is not yet
 			// implemented there: build stops at it (the diagnostic below).
 			fmt.Fprintf(stdout, "%s:%d: error: %s\n", l.Pos.File, l.Pos.Line, limits[l.Pos])
+		case l.Outcome == "offload" && f.report:
+			fmt.Fprintf(stdout, "%s:%d: %s\n", l.Pos.File, l.Pos.Line, driver.LoopDetail(r, l.Pos))
 		case l.Outcome == "offload":
 			fmt.Fprintf(stdout, "%s:%d: offload (%s)\n", l.Pos.File, l.Pos.Line, dev)
 		default:
@@ -266,6 +271,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, d := range dead {
 		printDeadStore(stdout, d)
+	}
+	if f.report && !r.Failed() {
+		driver.DataReport(stdout, r)
 	}
 	if f.opts.ShowKernelSource && !r.Failed() {
 		// --show-gpu-kernel-source: the kernels build would compile,

@@ -70,6 +70,8 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			f.opts.StaticCUDART = true
 		case a == "--time-passes":
 			f.opts.TimePasses = true
+		case a == "--offload-report":
+			f.opts.OffloadReport = true
 		case isSourceFormFlag(a):
 			if err := sourceFormFlag(a, &f.opts.FixedForm, &f.opts.FreeForm, &f.opts.FixedLineLength); err != nil {
 				return f, err
@@ -116,8 +118,34 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		commandUsage(stdout, lookup("build"))
 		return exitOK
 	}
-	_, rc := build("build", f, stderr)
+	_, rc := buildInputs("build", f, stderr)
 	return rc
+}
+
+// buildInputs builds the program of the Fortran sources given, with the
+// objects and libraries given linked: objects fgpu compiled (-c) carry
+// their sources, which join the program's (see linkProgram).
+func buildInputs(name string, f buildFlags, stderr io.Writer) (exe string, rc int) {
+	var sources, link []string
+	for _, file := range f.files {
+		if driver.LinkInput(file) {
+			link = append(link, file)
+		} else {
+			sources = append(sources, file)
+		}
+	}
+	if len(link) == 0 {
+		return build(name, f, stderr)
+	}
+	f.files = sources
+	if f.opts.Output == "" {
+		f.opts.Output = "a.out"
+	}
+	rc = linkProgram(compilerLine{build: f, linkArgs: link}, hostCompiler(f.opts.FC), stderr)
+	if rc != exitOK {
+		return "", rc
+	}
+	return f.opts.Output, rc
 }
 
 // build runs the driver and reports its diagnostics and errors on stderr.
@@ -126,9 +154,20 @@ func build(name string, f buildFlags, stderr io.Writer) (exe string, rc int) {
 	exe, diags, err := driver.Build(f.files, f.opts)
 	diags.Render(stderr, &driver.SourceFiles{})
 	var te *driver.ToolError
+	var ce *driver.CommandError
 	switch {
 	case err == nil:
 		return exe, exitOK
+	case errors.As(err, &ce) && !ce.Generated:
+		// The host compiler (or the linker) on the user's code: its
+		// messages as it gives them (naming the user's files and lines),
+		// then the command.
+		fmt.Fprint(stderr, ce.Output)
+		if ce.Output != "" && !strings.HasSuffix(ce.Output, "\n") {
+			fmt.Fprintln(stderr)
+		}
+		fmt.Fprintf(stderr, "fgpu: %s: the host compiler failed (%v): %s\n", name, ce.Err, driver.ShellJoin(ce.Args))
+		return "", exitError
 	case errors.As(err, &te):
 		fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
 		return "", exitTool
@@ -156,15 +195,15 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if f.opts.Output == "" {
-		dir, err := os.MkdirTemp("", "fgpu-run-")
+		dir, cleanup, err := driver.TempDir("fgpu-run-")
 		if err != nil {
 			fmt.Fprintf(stderr, "fgpu: run: %v\n", err)
 			return exitError
 		}
-		defer os.RemoveAll(dir)
+		defer cleanup()
 		f.opts.Output = filepath.Join(dir, "prog")
 	}
-	exe, rc := build("run", f, stderr)
+	exe, rc := buildInputs("run", f, stderr)
 	if rc != exitOK {
 		return rc
 	}

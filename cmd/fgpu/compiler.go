@@ -34,6 +34,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"fgpu/cmd/fgpu/driver"
 )
 
 // fortranExt reports a Fortran source file name.
@@ -46,10 +48,7 @@ func fortranExt(name string) bool {
 }
 
 // linkExt reports an object, archive or shared library given as input.
-func linkExt(name string) bool {
-	ext := filepath.Ext(name)
-	return ext == ".o" || ext == ".a" || ext == ".so" || strings.Contains(name, ".so.")
-}
+func linkExt(name string) bool { return driver.LinkInput(name) }
 
 // compilerMode reports whether args (without the program name) are a
 // gfortran-style command line rather than a command.
@@ -72,18 +71,20 @@ var hostValueFlags = map[string]bool{"-MF": true, "-MT": true, "-MQ": true, "-x"
 
 // compilerLine is a gfortran-style command line read.
 type compilerLine struct {
-	build      buildFlags
-	compile    bool     // -c
-	preprocess bool     // -E
-	hostFlags  []string // for every host compile and the link
-	linkArgs   []string // objects, archives, -L, -l, -Wl, in order
-	moduleDir  string   // -J / -module
-	raw        []string // the line as given (for -E)
+	build        buildFlags
+	compile      bool     // -c
+	preprocess   bool     // -E
+	hostFlags    []string // for every host compile and the link
+	linkArgs     []string // objects, archives, -L, -l, -Wl, in order
+	moduleDir    string   // -J / -module
+	otherSources []string // C, C++, assembler: the host compiler's alone
+	raw          []string // the line as given (for -E)
 }
 
 func parseCompilerLine(args []string) (compilerLine, error) {
 	c := compilerLine{raw: args}
 	var fgpuArgs []string // fgpu's own flags, read by parseBuildArgs
+	boundsCheck := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		next := func() (string, error) {
@@ -120,6 +121,18 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 			fgpuArgs = append(fgpuArgs, "-O1")
 		case a == "-Os" || a == "-Og" || a == "-Ofast":
 			c.hostFlags = append(c.hostFlags, a)
+		case strings.HasPrefix(a, "-fcheck="):
+			// gfortran's run-time checks: the host code's, and with
+			// bounds (or all) the kernels' subscripts too.
+			c.hostFlags = append(c.hostFlags, a)
+			for _, k := range strings.Split(strings.TrimPrefix(a, "-fcheck="), ",") {
+				switch k {
+				case "bounds", "all":
+					boundsCheck = true
+				case "no-bounds", "no-all":
+					boundsCheck = false
+				}
+			}
 		case strings.HasPrefix(a, "--"):
 			fgpuArgs = append(fgpuArgs, a) // fgpu's (--gpu=, --fc=, --keep, ...)
 		case a == "-L" || a == "-l":
@@ -143,6 +156,11 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 				return c, err
 			}
 			c.hostFlags = append(c.hostFlags, a, v)
+		case isSourceFormFlag(a):
+			// The form of every source: read by the front end, passed to
+			// the compiles of the sources as written (not to fgpu's free-
+			// form rewrites and interfaces).
+			fgpuArgs = append(fgpuArgs, a)
 		case strings.HasPrefix(a, "-"):
 			c.hostFlags = append(c.hostFlags, a)
 		case linkExt(a):
@@ -156,18 +174,42 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 		return c, err
 	}
 	c.build = b
+	c.build.opts.BoundsCheck = c.build.opts.BoundsCheck || boundsCheck
+	if c.preprocess {
+		return c, nil // the host compiler's, on the line as given
+	}
+	// Sources of other languages (C, C++, assembler) are the host
+	// compiler's, as gfortran compiles them with gcc; other files go to
+	// the linker, as gfortran passes them.
+	var fortran []string
 	for _, f := range b.files {
-		if !fortranExt(f) {
-			return c, fmt.Errorf("%s: not a Fortran source, object or library", f)
+		switch {
+		case fortranExt(f):
+			fortran = append(fortran, f)
+		case otherSourceExt(f):
+			c.otherSources = append(c.otherSources, f)
+		default:
+			c.linkArgs = append(c.linkArgs, f)
 		}
 	}
+	c.build.files = fortran
 	return c, nil
+}
+
+// otherSourceExt reports a source of another language gfortran compiles
+// (through gcc).
+func otherSourceExt(name string) bool {
+	switch filepath.Ext(name) {
+	case ".c", ".cc", ".cpp", ".cxx", ".C", ".c++", ".s", ".S", ".sx":
+		return true
+	}
+	return false
 }
 
 // runCompiler runs a gfortran-style command line.
 func runCompiler(args []string, stdout, stderr io.Writer) int {
 	c, err := parseCompilerLine(args)
-	if err == nil && !c.preprocess && len(c.build.files) == 0 && len(c.linkArgs) == 0 {
+	if err == nil && !c.preprocess && len(c.build.files) == 0 && len(c.linkArgs) == 0 && len(c.otherSources) == 0 {
 		err = fmt.Errorf("no input files")
 	}
 	if err != nil {
@@ -202,7 +244,7 @@ func hostCompiler(flag string) []string {
 func runTool(cmd []string, stdout, stderr io.Writer) int {
 	x := exec.Command(cmd[0], cmd[1:]...)
 	x.Stdin, x.Stdout, x.Stderr = os.Stdin, stdout, stderr
-	if err := x.Run(); err != nil {
+	if err := driver.RunCommand(x); err != nil {
 		if ee, ok := err.(*exec.ExitError); ok {
 			return ee.ExitCode()
 		}
@@ -219,6 +261,10 @@ type payload struct {
 	Text    string   `json:"text"`
 	Defines []string `json:"defines,omitempty"`
 	Include []string `json:"include,omitempty"` // absolute
+	// The source form flags of the compile (one for the whole link).
+	FixedForm       bool `json:"fixed_form,omitempty"`
+	FreeForm        bool `json:"free_form,omitempty"`
+	FixedLineLength int  `json:"fixed_line_length,omitempty"`
 }
 
 const section = ".fgpu"
@@ -227,9 +273,17 @@ const section = ".fgpu"
 // object (the host's .mod files in the -J directory, its diagnostics) and
 // adds the source to the object.
 func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
-	files := c.build.files
+	files := append(append([]string(nil), c.build.files...), c.otherSources...)
+	for _, a := range c.linkArgs {
+		if !strings.HasPrefix(a, "-") {
+			fmt.Fprintf(stderr, "fgpu: warning: %s: linker input file unused because linking not done\n", a)
+		}
+	}
+	if len(files) == 0 && len(c.linkArgs) > 0 {
+		return exitOK // as gfortran: nothing to compile
+	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "fgpu: -c: no Fortran source given")
+		fmt.Fprintln(stderr, "fgpu: -c: no source given")
 		return exitUsage
 	}
 	if c.build.opts.Output != "" && len(files) > 1 {
@@ -256,9 +310,13 @@ func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
 		for _, d := range c.build.opts.Defines {
 			cmd = append(cmd, "-D"+d)
 		}
+		cmd = append(cmd, c.build.opts.FormFlags()...)
 		cmd = append(cmd, "-c", f, "-o", obj)
 		if rc := runTool(cmd, stdout, stderr); rc != exitOK {
 			return rc
+		}
+		if !fortranExt(f) {
+			continue // C, C++, assembler: the host compiler's object
 		}
 		text, err := os.ReadFile(f)
 		if err != nil {
@@ -266,7 +324,8 @@ func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		abs, _ := filepath.Abs(f)
-		p := payload{Source: abs, Text: string(text), Defines: c.build.opts.Defines}
+		o := c.build.opts
+		p := payload{Source: abs, Text: string(text), Defines: o.Defines, FixedForm: o.FixedForm, FreeForm: o.FreeForm, FixedLineLength: o.FixedLineLength}
 		for _, d := range c.build.opts.IncludeDirs {
 			a, _ := filepath.Abs(d)
 			p.Include = append(p.Include, a)
@@ -336,36 +395,37 @@ func readPayload(obj string) (*payload, error) {
 // the objects and archive members carry, with every other input linked.
 func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 	f := c.build
-	work, err := os.MkdirTemp("", "fgpu-link-*")
+	work, cleanup, err := driver.TempDir("fgpu-link-*")
 	if err != nil {
 		fmt.Fprintf(stderr, "fgpu: %v\n", err)
 		return exitError
 	}
-	defer os.RemoveAll(work)
+	defer cleanup()
 	seen := map[string]bool{}
-	var free []string
-	var hostOnly []string // fixed-form sources on the line: compiled by the host compiler alone
 	for _, s := range f.files {
 		a, _ := filepath.Abs(s)
 		seen[a] = true
-		if fixedForm(s) {
-			fmt.Fprintf(stderr, "fgpu: warning: %s: fixed-form source is not yet implemented: compiled by the host compiler alone, its loops run on the host\n", s)
-			hostOnly = append(hostOnly, s)
-			continue
-		}
-		free = append(free, s)
 	}
-	f.files = free
-	// addSource adds the source an object carries; false: a fixed-form
-	// one, whose object is linked as it is (its loops on the host).
-	addSource := func(p *payload) (bool, error) {
-		if fixedForm(p.Source) {
-			if !seen[p.Source] {
-				fmt.Fprintf(stderr, "fgpu: warning: %s: fixed-form source is not yet implemented: its object is linked as the host compiler built it, its loops run on the host\n", p.Source)
-			}
-			seen[p.Source] = true
-			return false, nil
+	// The source form: the line's flags, else the objects' (one for the
+	// whole program: the front end reads every file under it).
+	formSet := false
+	form := func(p *payload) error {
+		if p.FixedForm == f.opts.FixedForm && p.FreeForm == f.opts.FreeForm && p.FixedLineLength == f.opts.FixedLineLength {
+			return nil
 		}
+		if formSet || f.opts.FixedForm || f.opts.FreeForm || f.opts.FixedLineLength != 0 {
+			return fmt.Errorf("%s was compiled with other source-form flags (-ffixed-form, -ffree-form, -ffixed-line-length-N) than the rest of the program: not yet implemented (one form for the whole program)", p.Source)
+		}
+		f.opts.FixedForm, f.opts.FreeForm, f.opts.FixedLineLength = p.FixedForm, p.FreeForm, p.FixedLineLength
+		return nil
+	}
+	// addSource adds the source an object carries; true: the object is
+	// rebuilt from it.
+	addSource := func(p *payload) (bool, error) {
+		if err := form(p); err != nil {
+			return true, err
+		}
+		formSet = true
 		if seen[p.Source] {
 			return true, nil
 		}
@@ -471,14 +531,13 @@ func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 		}
 		link = append(link, a)
 	}
-	for i, s := range hostOnly {
-		// Compiled first: free-form sources may use their modules.
-		obj := filepath.Join(work, fmt.Sprintf("fixed%d.o", i))
+	for i, s := range c.otherSources {
+		// C, C++, assembler sources: the host compiler's objects.
+		obj := filepath.Join(work, fmt.Sprintf("other%d.o", i))
 		cmd := append(append([]string(nil), fc...), c.hostFlags...)
 		if f.opts.Opt != "" {
 			cmd = append(cmd, f.opts.Opt)
 		}
-		cmd = append(cmd, "-J", work)
 		for _, d := range f.opts.IncludeDirs {
 			cmd = append(cmd, "-I", d)
 		}
@@ -489,9 +548,6 @@ func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 			return rc
 		}
 		link = append([]string{obj}, link...)
-	}
-	if len(hostOnly) > 0 {
-		f.opts.IncludeDirs = append(f.opts.IncludeDirs, work)
 	}
 	if len(f.files) == 0 {
 		// Nothing of fgpu's: the host compiler links.
@@ -516,14 +572,4 @@ func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()
-}
-
-// fixedForm reports a fixed-form source by its name (.f, .F, .for, ...),
-// which the front end does not read yet.
-func fixedForm(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".f", ".for", ".ftn", ".f77":
-		return true
-	}
-	return false
 }

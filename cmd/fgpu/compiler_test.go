@@ -105,13 +105,22 @@ func TestCompilerMode(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, "bad.f90") {
 		t.Errorf("a syntax error: exit %d, stderr %q", code, errOut)
 	}
-	// A fixed-form source: the host compiler's alone, said so.
-	fx := write("fx.f", "      program fx\n      integer i\n      real a(10)\n      do concurrent (i = 1:10)\n        a(i) = i\n      end do\n      print *, sum(a)\n      end\n")
-	code, _, errOut = runCLI(t, "-O2", fx, "-o", obj("fx"))
-	if code != 0 || !strings.Contains(errOut, "fixed-form source is not yet implemented") {
-		t.Errorf("fixed form: exit %d, stderr %q", code, errOut)
-	} else if out, err := exec.Command(obj("fx")).Output(); err != nil || !strings.Contains(string(out), "55.") {
-		t.Errorf("fixed form: %v %q", err, out)
+	// A fixed-form source compiled on its own (its loop continued in
+	// column 6) and linked: the loop offloaded.
+	fx := write("fx.f", "      program fx\n      integer i\n      real a(10)\n      do concurrent (i = 1:\n     &  10)\n        a(i) = i\n      end do\n      print *, sum(a)\n      end\n")
+	code, _, errOut = runCLI(t, "-O2", "-c", fx, "-o", obj("fx.o"))
+	if code != 0 {
+		t.Errorf("fixed form -c: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = runCLI(t, "-O2", obj("fx.o"), "-o", obj("fx"))
+	if code != 0 {
+		t.Errorf("fixed form link: exit %d, stderr %q", code, errOut)
+	} else {
+		cmd := exec.Command(obj("fx"))
+		cmd.Env = append(os.Environ(), "FGPU_STATS=1")
+		if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "55.") || !strings.Contains(string(out), "1 launches") {
+			t.Errorf("fixed form: want 55. and the loop launched once, got %v %q", err, out)
+		}
 	}
 	// -E: the host compiler's preprocessor.
 	pp := write("pp.F90", "#define N 7\nprogram pp\n  print *, N\nend program\n")
@@ -135,8 +144,11 @@ func TestParseCompilerLine(t *testing.T) {
 	if strings.Join(c.build.files, " ") != "a.f90" || strings.Join(c.build.opts.IncludeDirs, " ") != "inc" || strings.Join(c.build.opts.Defines, " ") != "X=1" {
 		t.Errorf("files %v, -I %v, -D %v", c.build.files, c.build.opts.IncludeDirs, c.build.opts.Defines)
 	}
-	if _, err := parseCompilerLine([]string{"-c", "notes.txt"}); err == nil {
-		t.Error("a file that is neither a source nor an object was accepted")
+	// A file of no language gfortran knows goes to the linker, as
+	// gfortran passes it; C sources to the host compiler.
+	if c, err := parseCompilerLine([]string{"notes.txt", "x.c", "y.f90"}); err != nil || strings.Join(c.linkArgs, " ") != "notes.txt" ||
+		strings.Join(c.otherSources, " ") != "x.c" || strings.Join(c.build.files, " ") != "y.f90" {
+		t.Errorf("notes.txt x.c y.f90: link %v, other sources %v, Fortran %v, err %v", c.linkArgs, c.otherSources, c.build.files, err)
 	}
 	for _, a := range [][]string{{"-O2", "x.f90"}, {"x.f90"}, {"x.o", "-o", "app"}} {
 		if !compilerMode(a) {

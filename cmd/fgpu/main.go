@@ -6,15 +6,17 @@ package main
 
 import (
 	"errors"
-	"fgpu/cmd/fgpu/driver"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 
+	"fgpu/cmd/fgpu/driver"
 	"fgpu/frontend"
 )
 
@@ -55,6 +57,20 @@ func init() {
 }
 
 func main() {
+	// SIGINT, SIGTERM: the compilers fgpu started are killed and its
+	// temporary folders removed before it exits (128 + the signal, as
+	// shells report a program killed by it).
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		driver.Interrupt()
+		code := 130
+		if s == syscall.SIGTERM {
+			code = 143
+		}
+		os.Exit(code)
+	}()
 	// FGPU_CPUPROFILE=FILE writes a CPU profile of the command (for
 	// `go tool pprof`; bench/analysis/README.md).
 	if p := os.Getenv("FGPU_CPUPROFILE"); p != "" {
@@ -129,8 +145,12 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, s)
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "As FC in a build system: fgpu [gfortran flags] -c FILE.f90 [-o FILE.o], fgpu FILE.o... -o APP")
+	fmt.Fprintln(w, "(fgpu help build).")
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'fgpu help COMMAND' for a command's arguments.")
-	fmt.Fprintln(w, "Exit status: 0 ok, 1 errors in the program, 2 usage errors.")
+	fmt.Fprintln(w, "Exit status: 0 ok, 1 errors in the program, 2 usage errors, 3 a compiler fgpu needs is missing;")
+	fmt.Fprintln(w, "as FC, the host compiler's own status.")
 }
 
 // commandUsage writes one command's synopsis.
@@ -146,6 +166,7 @@ func commandUsage(w io.Writer, c *command) {
 		s += " (not yet implemented)"
 	}
 	fmt.Fprintf(w, "  %s\n", s)
+	flagHelp(w, c.name)
 	if c.name == "parse" {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Flags:")

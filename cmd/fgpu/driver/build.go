@@ -5,6 +5,7 @@ package driver
 // and the link ($FC).
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,7 +28,13 @@ type builder struct {
 
 func (b *builder) run(generated bool, args ...string) error {
 	b.cmds = append(b.cmds, args)
-	return runTool("", generated, args...)
+	out, err := runTool("", generated, args...)
+	if err == nil && !generated && out != "" && b.opts.Stderr != nil {
+		// The host compiler's warnings on the user's files (and the
+		// linker's), shown as a build without fgpu shows them.
+		fmt.Fprint(b.opts.Stderr, out)
+	}
+	return err
 }
 
 // workFile writes text into the work directory under name (made unique)
@@ -106,8 +113,11 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		}
 		kernelObj = b.object(src)
 		args := append(b.kernelCompiler(), b.t.KernelFlags(b.opts.Opt, b.opts.Fast)...)
+		if slices.Contains(b.opts.HostFlags, "-g") {
+			args = append(args, "-g") // host-side debug information (nvcc's -G, device debugging, is not implied)
+		}
 		args = append(args, "-I", rtDir, "-c", src, "-o", kernelObj)
-		if err := b.run(true, args...); err != nil {
+		if err := b.compileKernel(args, src, kernelObj, out.Kernels, rtDir); err != nil {
 			return err
 		}
 	}
@@ -123,7 +133,10 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 			return err
 		}
 		obj := b.object(src)
-		if err := b.run(true, append(b.fcArgs(), "-c", src, "-o", obj)...); err != nil {
+		// -w: the user's warning flags (-Wall -Werror) are for the user's
+		// code; the interfaces are fgpu's (gfortran warns that the C
+		// kinds of its bind(c) dummies "may not be C interoperable").
+		if err := b.run(true, append(b.fcArgs(), "-w", "-c", src, "-o", obj)...); err != nil {
 			return err
 		}
 		objects = append(objects, obj)
@@ -134,6 +147,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 			return err
 		}
 		text, ok := out.Host[f]
+		marked, hasMarks := out.HostMarked[f]
 		args := b.fcArgs()
 		var src string
 		unchanged := !ok || sameText(text, string(orig))
@@ -170,6 +184,9 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 				args = append(args, "-ffree-form", "-ffree-line-length-none")
 			} else if b.opts.FreeForm {
 				args = append(args, "-ffree-form")
+			}
+			if hasMarks {
+				text = marked // the host compiler's messages name the user's lines
 			}
 			if src, err = b.workFile(name, text); err != nil {
 				return err
@@ -209,6 +226,12 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 	}
 	args = append(args, b.t.LinkFlags()...)
 	err = b.run(false, args...)
+	var ce *CommandError
+	if errors.As(err, &ce) && strings.Contains(ce.Output, "undefined reference to `omp_") && !slices.Contains(b.opts.HostFlags, "-fopenmp") {
+		// As with gfortran alone: OpenMP's library needs -fopenmp (the CPU
+		// backend links it for its kernels, CUDA does not).
+		ce.Output += "\nfgpu: note: the program calls OpenMP's library: build with -fopenmp (fgpu -fopenmp ..., or fgpu build --fc='gfortran -fopenmp')"
+	}
 	if b.opts.Keep {
 		b.writeScript()
 	}

@@ -92,6 +92,14 @@ func (b *builder) compileRuntime() (*runtimeBuild, error) {
 	if cached(dir, objects) {
 		return &runtimeBuild{dir: dir, objects: abs(objects)}, nil
 	}
+	if _, err := os.Stat(dir); err == nil {
+		// Damaged (a truncated object, a file missing, a folder another
+		// process left half-written): set it aside and build again.
+		fmt.Fprintf(b.opts.Stderr, "fgpu: the runtime cache %s is damaged (its checksums do not match): rebuilding it\n", dir)
+		if err := discard(root, dir); err != nil {
+			return nil, fmt.Errorf("runtime cache: %v", err)
+		}
+	}
 
 	// Compile in a directory of our own, then move it into place: builds
 	// running at the same time never see a half-written runtime.
@@ -102,7 +110,8 @@ func (b *builder) compileRuntime() (*runtimeBuild, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runtime cache: %v", err)
 	}
-	defer os.RemoveAll(tmp)
+	TrackDir(tmp)
+	defer func() { os.RemoveAll(tmp); UntrackDir(tmp) }()
 	if err := rt.WriteTo(tmp); err != nil {
 		return nil, err
 	}
@@ -111,9 +120,12 @@ func (b *builder) compileRuntime() (*runtimeBuild, error) {
 	}
 	runtimeCompiles.Add(1)
 	for _, c := range cmds {
-		if err := runTool(tmp, true, c...); err != nil {
+		if _, err := runTool(tmp, true, c...); err != nil {
 			return nil, err
 		}
+	}
+	if err := writeSums(tmp, objects); err != nil {
+		return nil, fmt.Errorf("runtime cache: %v", err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		// Another build got there first (the target exists and is not
@@ -125,13 +137,71 @@ func (b *builder) compileRuntime() (*runtimeBuild, error) {
 	return &runtimeBuild{dir: dir, objects: abs(objects)}, nil
 }
 
+// sumsFile lists the cache entry's files with their SHA-256, written last:
+// an entry without it, or whose files do not match it, is damaged.
+const sumsFile = "SUMS"
+
+func cacheFiles(objects []string) []string {
+	return append([]string{rt.Header, "ISO_Fortran_binding.h"}, objects...)
+}
+
+func fileSum(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:]), nil
+}
+
+func writeSums(dir string, objects []string) error {
+	var b strings.Builder
+	for _, f := range cacheFiles(objects) {
+		sum, err := fileSum(filepath.Join(dir, f))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s  %s\n", sum, f)
+	}
+	return os.WriteFile(filepath.Join(dir, sumsFile), []byte(b.String()), 0o644)
+}
+
+// cached reports a complete, undamaged cache entry: every file present
+// with the checksum SUMS gives it.
 func cached(dir string, objects []string) bool {
-	for _, o := range append([]string{rt.Header, "ISO_Fortran_binding.h"}, objects...) {
-		if !fileExists(filepath.Join(dir, o)) {
+	data, err := os.ReadFile(filepath.Join(dir, sumsFile))
+	if err != nil {
+		return false
+	}
+	want := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		sum, name, ok := strings.Cut(line, "  ")
+		if ok {
+			want[name] = sum
+		}
+	}
+	for _, f := range cacheFiles(objects) {
+		sum, err := fileSum(filepath.Join(dir, f))
+		if err != nil || want[f] == "" || sum != want[f] {
 			return false
 		}
 	}
 	return true
+}
+
+// discard moves a damaged entry aside (a rename, so a build reading it now
+// keeps its files) and removes it.
+func discard(root, dir string) error {
+	old, err := os.MkdirTemp(root, "damaged-")
+	if err != nil {
+		return err
+	}
+	target := filepath.Join(old, "entry")
+	if err := os.Rename(dir, target); err != nil && !os.IsNotExist(err) {
+		os.RemoveAll(old)
+		return err
+	}
+	return os.RemoveAll(old)
 }
 
 // describeCommands is for --keep: the commands, one a line.

@@ -66,7 +66,10 @@ type Options struct {
 	ReallocLHS   bool   // --realloc-lhs-arrays: components the loops assign allocated by the host before the launch
 	StaticCUDART bool   // link cudart statically (binaries for another machine)
 	CacheDir     string // the runtime cache; default $XDG_CACHE_HOME/fgpu or ~/.cache/fgpu
-	Stderr       io.Writer
+	// OffloadReport (--offload-report): one line per loop on Stderr, where
+	// and how it runs, then where data moves (report.go).
+	OffloadReport bool
+	Stderr        io.Writer
 	// BoundsCheck (-fcheck=bounds, -fcheck=all): kernels check their
 	// subscripts (rules.CheckOptions.BoundsCheck), and the host compiles
 	// get -fcheck=bounds.
@@ -153,6 +156,9 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		// The host code is checked as gfortran checks it.
 		opts.HostFlags = append(slices.Clip(opts.HostFlags), "-fcheck=bounds")
 	}
+	if err := checkInputs(files, opts.Output); err != nil {
+		return "", nil, err
+	}
 
 	// Tools first: a missing compiler is reported before any analysis.
 	tc, err := findTools(opts, t)
@@ -193,6 +199,9 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	if opts.TimePasses && opts.Stderr != nil {
 		defer r.PrintTimes(opts.Stderr)
 	}
+	if opts.OffloadReport && err == nil && !r.Failed() {
+		OffloadReport(opts.Stderr, r)
+	}
 	diags = append(diags, r.Diags...)
 	if err != nil {
 		return "", diags, err
@@ -232,6 +241,42 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	return opts.Output, diags, nil
 }
 
+// checkInputs refuses an output that is one of the inputs (gfortran: "input
+// file 'x.f90' is the same as output file"): the executable would replace
+// the source. Objects and libraries are not sources.
+func checkInputs(files []string, output string) error {
+	out, err := filepath.Abs(output)
+	if err != nil {
+		return err
+	}
+	outInfo, outErr := os.Stat(out)
+	for _, f := range files {
+		a, err := filepath.Abs(f)
+		if err != nil {
+			return err
+		}
+		same := a == out
+		if !same && outErr == nil {
+			if st, err := os.Stat(a); err == nil && os.SameFile(st, outInfo) {
+				same = true
+			}
+		}
+		if same {
+			return fmt.Errorf("input file %s is the same as the output file (-o %s)", f, output)
+		}
+		if LinkInput(f) {
+			return fmt.Errorf("%s: an object or library is linked, not read as Fortran: give it to fgpu build or to fgpu as FC (fgpu a.o b.o -o app)", f)
+		}
+	}
+	return nil
+}
+
+// LinkInput reports an object, archive or shared library file name.
+func LinkInput(name string) bool {
+	ext := filepath.Ext(name)
+	return ext == ".o" || ext == ".a" || ext == ".so" || strings.Contains(filepath.Base(name), ".so.")
+}
+
 // workDir makes the directory the generated files and objects go to.
 func workDir(opts Options) (dir string, cleanup func(), err error) {
 	if opts.Keep && opts.KeepDir != "" {
@@ -252,7 +297,8 @@ func workDir(opts Options) (dir string, cleanup func(), err error) {
 		fmt.Fprintf(opts.Stderr, "fgpu: work directory: %s\n", dir)
 		return dir, func() {}, nil
 	}
-	return dir, func() { os.RemoveAll(dir) }, nil
+	TrackDir(dir)
+	return dir, func() { os.RemoveAll(dir); UntrackDir(dir) }, nil
 }
 
 // Run runs exe with args and the given standard streams and returns its
@@ -264,7 +310,7 @@ func Run(exe string, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	}
 	cmd := exec.Command(exe, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
-	err := cmd.Run()
+	err := RunCommand(cmd)
 	if err == nil {
 		return 0, nil
 	}
@@ -281,17 +327,21 @@ func Run(exe string, args []string, stdin io.Reader, stdout, stderr io.Writer) (
 	return 1, err
 }
 
-// runTool runs one tool command in dir and returns a *CommandError on failure.
-func runTool(dir string, generated bool, args ...string) error {
+// runTool runs one tool command in dir and returns its output (stdout
+// and stderr together), and a *CommandError on failure.
+func runTool(dir string, generated bool, args ...string) (string, error) {
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return &CommandError{Args: args, Output: out.String(), Err: err, Generated: generated}
+	if err := RunCommand(cmd); err != nil {
+		return out.String(), &CommandError{Args: args, Output: out.String(), Err: err, Generated: generated}
 	}
-	return nil
+	return out.String(), nil
 }
+
+// ShellJoin quotes args for display.
+func ShellJoin(args []string) string { return shellJoin(args) }
 
 // shellJoin quotes args for display.
 func shellJoin(args []string) string {

@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -284,6 +285,36 @@ func TestRuntimeCache(t *testing.T) {
 	if _, code := runExe(t, opts.Output); code != 0 {
 		t.Errorf("second build: exit %d", code)
 	}
+
+	// A damaged entry (a truncated object; then one without its SUMS, as
+	// a build killed before it finished leaves it) is rebuilt, with a
+	// note, never linked.
+	for i, damage := range []func() error{
+		func() error { return os.Truncate(objs[0], 100) },
+		func() error { return os.Remove(filepath.Join(filepath.Dir(objs[0]), sumsFile)) },
+	} {
+		if err := damage(); err != nil {
+			t.Fatal(err)
+		}
+		var errb bytes.Buffer
+		opts.Output = filepath.Join(dir, fmt.Sprintf("p%d", 3+i))
+		opts.Stderr = &errb
+		if _, _, err := Build([]string{filepath.Join(dir, "loops.f90")}, opts); err != nil {
+			t.Fatalf("build after damage %d: %v", i, err)
+		}
+		if n := runtimeCompiles.Load() - before; n != int64(2+i) {
+			t.Errorf("damage %d: runtime compiled %d times, want %d", i, n, 2+i)
+		}
+		if !strings.Contains(errb.String(), "is damaged") {
+			t.Errorf("damage %d: no note on stderr: %q", i, errb.String())
+		}
+		if _, code := runExe(t, opts.Output); code != 0 {
+			t.Errorf("build after damage %d: exit %d", i, code)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(cache, "damaged-*")); len(left) != 0 {
+		t.Errorf("damaged entries left in the cache: %v", left)
+	}
 }
 
 func TestBuildCUDACompiles(t *testing.T) {
@@ -333,4 +364,40 @@ end program
 	if code != 0 || strings.Join(strings.Fields(out), " ") != "10.0000000 loud 42" {
 		t.Errorf("exit %d, stdout %q", code, out)
 	}
+}
+
+// TestKernelCache: the same kernels are compiled once per cache; another
+// optimisation level is another entry; a damaged entry is compiled again.
+func TestKernelCache(t *testing.T) {
+	needTools(t, "gfortran", "c++")
+	dir := writeFiles(t, map[string]string{"loops.f90": loopsProgram})
+	cache := t.TempDir()
+	src := []string{filepath.Join(dir, "loops.f90")}
+	before := kernelCompiles.Load()
+	build := func(name, opt string, want int64) {
+		t.Helper()
+		opts := Options{Device: "cpu", Output: filepath.Join(dir, name), CacheDir: cache, Opt: opt}
+		if _, diags, err := Build(src, opts); err != nil {
+			t.Fatalf("build %s: %v (%v)", name, err, diags)
+		}
+		if n := kernelCompiles.Load() - before; n != want {
+			t.Errorf("build %s: kernels compiled %d times in all, want %d", name, n, want)
+		}
+		if _, code := runExe(t, opts.Output); code != 0 {
+			t.Errorf("build %s: exit %d", name, code)
+		}
+	}
+	build("p1", "-O2", 1)
+	build("p2", "-O2", 1)
+	build("p3", "-O1", 2)
+	entries, _ := filepath.Glob(filepath.Join(cache, "kernels", "*.o"))
+	if len(entries) != 2 {
+		t.Fatalf("cache entries %v, want two", entries)
+	}
+	for _, e := range entries {
+		if err := os.Truncate(e, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build("p4", "-O2", 3)
 }
