@@ -56,6 +56,34 @@ for f in spec-tests/*/*.f90; do
 	# shellcheck disable=SC2086
 	add "spec-$n" "$f" $flags
 done
+# Separate compilation (fgpu as FC): examples/separate compiled one file
+# at a time with -c and linked from the objects; the loop of solver.f90
+# calls physics.f90's pure function on the device.
+root=$PWD
+mkdir -p "$tmp/separate"
+(
+	cd "$tmp/separate"
+	for f in physics solver main; do
+		"$fgpu" --gpu=cuda -O2 -J. -c "$root/examples/separate/src/$f.f90" -o "$f.o"
+	done
+	"$fgpu" --gpu=cuda -O2 physics.o solver.o main.o -o "$root/$out/bin/separate-compilation"
+	gfortran -O2 -ffpe-summary=none -J. "$root"/examples/separate/src/{physics,solver,main}.f90 -o ref
+	./ref >"$root/$out/ref/separate-compilation.out" 2>"$root/$out/ref/separate-compilation.err"
+	echo $? >"$root/$out/ref/separate-compilation.status"
+)
+built=$((built + 1))
+# -fcheck=bounds in kernels (emit TestBoundsCheck on the CPU): programs
+# whose kernel goes out of bounds, against gfortran -fcheck=bounds.
+for f in spec-tests/gpu/bounds/*.f90; do
+	n=bounds-$(basename "$f" .f90)
+	"$fgpu" build --gpu=cuda -fcheck=bounds -o "$out/bin/$n" "$f"
+	# The same path as fgpu's build was given: the message names it.
+	gfortran -O2 -ffpe-summary=none -fcheck=bounds -J "$tmp" -o "$tmp/ref" "$f" && { "$tmp/ref" >"$tmp/ref.out" 2>"$tmp/ref.err"; echo $? >"$tmp/ref.status"; } || true
+	cp "$tmp/ref.out" "$out/ref/$n.out"
+	cp "$tmp/ref.err" "$out/ref/$n.err"
+	cp "$tmp/ref.status" "$out/ref/$n.status"
+	built=$((built + 1))
+done
 # The residency check (traffic_test.go) on the device: N and 2N steps.
 mkdir -p "$out/traffic"
 "$fgpu" build --gpu=cuda -o "$out/traffic/timestep_traffic" spec-tests/A1-resident-buffers/timestep_traffic.f90
