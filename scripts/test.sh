@@ -20,6 +20,10 @@ command -v nvcc >/dev/null 2>&1 || missing+=(nvidia-cuda-toolkit)
 command -v make >/dev/null 2>&1 || missing+=(make)
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v objcopy >/dev/null 2>&1 || missing+=(binutils)
+# Open MPI: MPI programs built with fgpu as FC of mpif90 and with
+# --fc=mpif90, run under mpirun (cmd/fgpu/mpi_test.go).
+command -v mpif90 >/dev/null 2>&1 || missing+=(libopenmpi-dev)
+command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
 if ((${#missing[@]} > 0)); then
     if [[ $(id -u) -eq 0 ]]; then
         echo "scripts/test.sh: installing ${missing[*]}" >&2
