@@ -48,6 +48,8 @@ func backendFor(t *target.Target) backend {
 		return cpuBackend{}
 	case t.IsCUDA():
 		return cudaBackend{}
+	case t.IsMetalCPU():
+		return &mslBackend{}
 	}
 	return nil
 }

@@ -103,7 +103,7 @@ func (g *kernelGen) stmt1(s frontend.Stmt) {
 		}
 	case *frontend.CycleStmt:
 		if g.k != nil && (g.loopDepth == 0 || x.Name != "" && x.Name == g.k.Do.Name) {
-			g.line("goto fgpu_next;")
+			g.line("%s", g.nextIteration())
 		} else if x.Name == "" {
 			g.line("continue;")
 		} else {
@@ -462,7 +462,7 @@ func (g *kernelGen) element(e *frontend.Expr) string {
 	for d, a := range e.Args {
 		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", g.checkedSub(e, d, g.convertTo(a, "int64_t"), fmt.Sprintf("lb%d_%s", d+1, s.Name), arrayHi(s, d)), d+1, s.Name, d+1, s.Name))
 	}
-	return fmt.Sprintf("(*(%s*)(b_%s + %s))", ctype(e.Type), s.Name, strings.Join(off, " + "))
+	return fmt.Sprintf("(*(%s%s*)(b_%s + %s))", g.space(s), ctype(e.Type), s.Name, strings.Join(off, " + "))
 }
 
 // callActuals are a call's actual arguments in the order of the callee's

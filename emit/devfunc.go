@@ -35,6 +35,9 @@ type deviceFuncs struct {
 	// bounds: the stop sites of the bounds checks by reference and
 	// dimension (bounds.go), built on first use.
 	bounds map[boundsRefKey]*lowering.StopSite
+	// thread is the address space of the pointers of device functions'
+	// scalars by reference ("thread " in MSL, "" in C++).
+	thread string
 }
 
 func (f *deviceFuncs) add(p *frontend.Procedure) string {
@@ -97,7 +100,7 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 		case d.Rank > 0:
 			params = append(params, arrayParams(d.Name, d.Rank)...)
 		case funcs.byRef[d]:
-			params = append(params, ct+"* "+cname(d))
+			params = append(params, funcs.thread+ct+"* "+cname(d))
 		default:
 			params = append(params, ct+" "+cname(d))
 		}
@@ -127,7 +130,7 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 	}
 	if funcs.plan != nil && funcs.plan.StopProcs[p] {
 		// The hidden stop arguments (design doc, "Stopping on the device").
-		params = append(params, "int64_t* fgpu_site", "int64_t* fgpu_code")
+		params = append(params, funcs.thread+"int64_t* fgpu_site", funcs.thread+"int64_t* fgpu_code")
 	}
 	return params
 }

@@ -76,6 +76,8 @@ type kernelGen struct {
 	// subst gives C names to expressions the host evaluated (the parts of
 	// the bounds of a workspace array whose bounds read an index).
 	subst map[*frontend.Expr]string
+	// mslLeave ends an MSL iteration early (mslkernel.go, nextIteration).
+	mslLeave string
 }
 
 func ctype(t frontend.Type) string {
@@ -145,11 +147,17 @@ var kernelPrelude string
 func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (string, frontend.Diagnostics) {
 	var b strings.Builder
 	b.WriteString(be.prelude())
-	if plan.BoundsCheck {
+	mb, msl := be.(*mslBackend)
+	var diags frontend.Diagnostics
+	if plan.BoundsCheck && msl {
+		diags = append(diags, frontend.NYI(frontend.NYIMSL, plan.Kernels[0].Do.Pos, plan.Kernels[0].Do.Pos, "-fcheck=bounds in MSL (--gpu=metal_cpu)"))
+	} else if plan.BoundsCheck {
 		b.WriteString(boundsPrelude)
 	}
-	var diags frontend.Diagnostics
 	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}, hostPowers: hostPowers, fast: fast}
+	if msl {
+		funcs.thread = "thread "
+	}
 	var kernels strings.Builder
 	for _, k := range sortedKernels(plan.Kernels) {
 		g := &kernelGen{k: k, be: be, funcs: funcs}
@@ -164,10 +172,19 @@ func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (strin
 	for i := 0; i < len(funcs.order); i++ {
 		g := &kernelGen{be: be, funcs: funcs}
 		g.emitFunc(funcs.order[i])
+		text := g.b.String()
+		if msl {
+			text = mslMath(text)
+			mslCheck(g, text, funcs.order[i].Pos)
+		}
 		diags = append(diags, g.diags...)
-		defs.WriteString(g.b.String())
+		defs.WriteString(text)
 	}
-	b.WriteString(stopSitesCheck(plan))
+	var checks []string // (host code: in the launch part of an MSL file)
+	checks = append(checks, stopSitesCheck(plan))
+	if !msl {
+		b.WriteString(checks[0])
+	}
 	b.WriteString(structDefs(plan, funcs.order))
 	var flags []string
 	for f := range funcs.layoutFlags {
@@ -175,6 +192,10 @@ func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (strin
 	}
 	sort.Strings(flags)
 	for _, f := range flags {
+		if msl {
+			checks = append(checks, fmt.Sprintf("static int %s = 0; // the layout was checked\n", f))
+			continue
+		}
 		fmt.Fprintf(&b, "static int %s = 0; // the layout was checked\n", f)
 	}
 	for _, c := range funcs.constDefs {
@@ -186,6 +207,9 @@ func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (strin
 	}
 	b.WriteString(defs.String())
 	b.WriteString(kernels.String())
+	if msl {
+		return mb.file(b.String(), checks), diags
+	}
 	return b.String(), diags
 }
 
@@ -388,7 +412,7 @@ func (g *kernelGen) iterationBody() {
 		g.line("int64_t fgpu_site = 0, fgpu_code = 0;")
 	}
 	for _, m := range k.Masks {
-		g.line("if (!(%s)) goto fgpu_next;", g.expr(m))
+		g.line("if (!(%s)) %s", g.expr(m), g.nextIteration())
 		if g.exprStops(m) {
 			g.stopTest()
 		}
@@ -404,8 +428,10 @@ func (g *kernelGen) iterationBody() {
 	} else {
 		g.stmts(k.Body)
 	}
-	g.line("goto fgpu_next; // (keeps the label referenced)")
-	g.line("fgpu_next:;")
+	if !g.msl() {
+		g.line("goto fgpu_next; // (keeps the label referenced)")
+		g.line("fgpu_next:;")
+	}
 	var back []string
 	for _, p := range k.Params {
 		switch p.Kind {
@@ -417,7 +443,8 @@ func (g *kernelGen) iterationBody() {
 			back = append(back, g.be.lastRecord(n, it, cname(p.Sym)))
 		}
 	}
-	if !k.CanStop {
+	if !k.CanStop || g.msl() {
+		// (MSL: a stopped iteration recorded its stop and returned.)
 		for _, l := range back {
 			g.line("%s", l)
 		}
@@ -627,7 +654,8 @@ func (g *kernelGen) localArray(s *frontend.Symbol) {
 	}
 	ct := ctype(s.Type)
 	g.line("%s v_%s[%d];", ct, s.Name, max(n, 1))
-	g.line("char* const b_%s = (char*)v_%s;", s.Name, s.Name)
+	sp := g.space(s)
+	g.line("%schar* const b_%s = (%schar*)v_%s;", sp, s.Name, sp, s.Name)
 	stride := int64(1)
 	for d := 0; d < s.Rank; d++ {
 		lb, _ := lowering.ConstLowerBound(s, d)

@@ -112,7 +112,7 @@ func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 		idx = g.sectionSub(e, d, idx, fmt.Sprintf("lb%d_%s", d+1, s.Name), arrayHi(s, d))
 		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", idx, d+1, s.Name, d+1, s.Name))
 	}
-	return fmt.Sprintf("(*(%s*)(b_%s + %s))", ctype(e.Type), s.Name, strings.Join(off, " + "))
+	return fmt.Sprintf("(*(%s%s*)(b_%s + %s))", g.space(s), ctype(e.Type), s.Name, strings.Join(off, " + "))
 }
 
 // arrayAssign writes an array assignment of a kernel body as loops over

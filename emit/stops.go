@@ -69,7 +69,7 @@ func (g *kernelGen) stopTest() {
 		g.line("if (*fgpu_site != 0) return%s;", g.retValue())
 		return
 	}
-	g.line("if (fgpu_site != 0) goto fgpu_next;")
+	g.line("if (fgpu_site != 0) %s", g.stopLeave())
 }
 
 func (g *kernelGen) retValue() string {
@@ -112,7 +112,7 @@ func (g *kernelGen) stopStmt(x *frontend.StopStmt) {
 			g.internal(x.Pos, "a kernel with a stop that cannot stop")
 		}
 		g.line("if (fgpu_site == 0) { fgpu_code = fgpu_c; fgpu_site = %d; }", site.ID)
-		g.line("goto fgpu_next;")
+		g.line("%s", g.stopLeave())
 	}
 	g.indent--
 	g.line("}")

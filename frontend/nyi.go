@@ -69,6 +69,7 @@ const (
 	NYIDerivedComponent     Limit = "nyi_derived_component"
 	NYIDerivedArray         Limit = "nyi_derived_array"
 	NYIWorkspace            Limit = "nyi_workspace"
+	NYIMSL                  Limit = "nyi_msl"
 )
 
 var limitDocs = map[Limit]string{
@@ -125,6 +126,7 @@ var limitDocs = map[Limit]string{
 	NYIDerivedWhole:         "a derived-type value used whole in device code (passed to a procedure, assigned, local to an iteration, a dummy, local or result of a device procedure): only its components are offloaded yet",
 	NYIDerivedComponent:     "a component kernels do not address yet (a pointer or allocatable scalar component, a component written through a scalar, an allocatable component of an array element)",
 	NYIDerivedArray:         "an array of a derived type whose elements the kernel cannot hold as the host's bytes (type-bound or final procedures, allocatable, pointer, character or polymorphic components)",
+	NYIMSL:                  "a construct the MSL emitter does not write yet (--gpu=metal_cpu; issue 16): reductions, values after the loop, array values computed in the body, complex, the device heap, workspaces, array dummies of device procedures",
 	NYIWorkspace:            "an array of the iterations of run-time shape whose bounds the host cannot work out before the launch (they read the loop index, a value the loop writes or a value of the iteration, or call a procedure)",
 }
 

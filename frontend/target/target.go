@@ -18,6 +18,9 @@ const (
 	CPU               // C++17 kernels on host threads (--gpu=cpu, alias cuda_cpu)
 	CUDA              // CUDA C++ kernels built by nvcc
 	Metal             // Metal Shading Language (checked, not built here)
+	// MetalCPU: Metal's rules, kernels in MSL compiled as C++ with a
+	// header that maps MSL onto C++ and run on the host (a test backend).
+	MetalCPU
 )
 
 // Dialect is the language the kernels are written in.
@@ -49,7 +52,10 @@ type Caps struct {
 // Target is one device and its toolchain.
 type Target struct {
 	Kind Kind
-	Name string // "none", "cpu", "cuda", "metal": the spelling of --gpu and of the device fact
+	Name string // "none", "cpu", "cuda", "metal", "metal_cpu": the spelling of --gpu
+	// Rules is the device whose rules apply (the device fact), when it is
+	// not Name: metal_cpu is checked as metal.
+	Rules string
 	// Dialect and KernelFile: the kernels' language and the name of the
 	// generated file ("" for none).
 	Dialect    Dialect
@@ -64,10 +70,14 @@ var (
 	targetCPU   = &Target{Kind: CPU, Name: "cpu", Dialect: CXX, KernelFile: "fgpu_kernels.cpp", Buildable: true, Caps: Caps{Real8: true}}
 	targetCUDA  = &Target{Kind: CUDA, Name: "cuda", Dialect: CUDACXX, KernelFile: "fgpu_kernels.cu", Buildable: true, Caps: Caps{Real8: true, Warps: true, SharedMemory: true, SeparateMemory: true}}
 	targetMetal = &Target{Kind: Metal, Name: "metal", Dialect: MSL, KernelFile: "fgpu_kernels.metal", Caps: Caps{Warps: true, SharedMemory: true}}
+	// metal_cpu: Metal's rules (no real(8)); the MSL emitter runs nested
+	// loops in the iteration's thread and has no SIMD-group reductions
+	// yet, so no warps or shared memory.
+	targetMetalCPU = &Target{Kind: MetalCPU, Name: "metal_cpu", Rules: "metal", Dialect: MSL, KernelFile: "fgpu_kernels_msl.cpp", Buildable: true}
 )
 
 // Parse reads a device spelling of --gpu or --unsupported-as: none, cpu
-// (alias cuda_cpu; "" is cpu, the default), cuda, metal.
+// (alias cuda_cpu; "" is cpu, the default), cuda, metal, metal_cpu.
 func Parse(name string) (*Target, error) {
 	switch name {
 	case "", "cpu", "cuda_cpu":
@@ -76,10 +86,12 @@ func Parse(name string) (*Target, error) {
 		return targetCUDA, nil
 	case "metal":
 		return targetMetal, nil
+	case "metal_cpu":
+		return targetMetalCPU, nil
 	case "none":
 		return targetNone, nil
 	}
-	return nil, fmt.Errorf("unknown device %q (cpu, cuda, cuda_cpu, metal, none)", name)
+	return nil, fmt.Errorf("unknown device %q (cpu, cuda, cuda_cpu, metal, metal_cpu, none)", name)
 }
 
 // Must is Parse for spellings known to be valid (tests, defaults).
@@ -92,7 +104,9 @@ func Must(name string) *Target {
 }
 
 // All lists the targets, in Kind order.
-func All() []*Target { return []*Target{targetNone, targetCPU, targetCUDA, targetMetal} }
+func All() []*Target {
+	return []*Target{targetNone, targetCPU, targetCUDA, targetMetal, targetMetalCPU}
+}
 
 // Offloads reports whether loops go to a device at all (not none).
 func (t *Target) Offloads() bool { return t != nil && t.Kind != None }
@@ -102,8 +116,19 @@ func (t *Target) IsCUDA() bool  { return t != nil && t.Kind == CUDA }
 func (t *Target) IsCPU() bool   { return t != nil && t.Kind == CPU }
 func (t *Target) IsMetal() bool { return t != nil && t.Kind == Metal }
 
+// IsMetalCPU: MSL kernels run on the host (--gpu=metal_cpu).
+func (t *Target) IsMetalCPU() bool { return t != nil && t.Kind == MetalCPU }
+
+// RulesName is the device whose rules apply: Rules, else Name.
+func (t *Target) RulesName() string {
+	if t.Rules != "" {
+		return t.Rules
+	}
+	return t.Name
+}
+
 // DeviceFact is the name constant of the device fact (rules/schema.mg).
-func (t *Target) DeviceFact() string { return "/dev/" + t.Name }
+func (t *Target) DeviceFact() string { return "/dev/" + t.RulesName() }
 
 func (t *Target) String() string {
 	if t == nil {
@@ -123,7 +148,7 @@ var gencode = []string{"-gencode", "arch=compute_90,code=[sm_90,compute_90]"}
 // compiler of the kernels ("" for none and metal).
 func (t *Target) KernelCompiler() (env, def string) {
 	switch t.Kind {
-	case CPU:
+	case CPU, MetalCPU:
 		return "CXX", "c++"
 	case CUDA:
 		return "NVCC", "nvcc"
@@ -148,6 +173,14 @@ func (t *Target) KernelFlags(opt string, fast bool) []string {
 			fmad = "--fmad=true"
 		}
 		return append([]string{"-O3", fmad}, gencode...)
+	case MetalCPU:
+		// The MSL as C++ (fgpu_msl_cpu.h), one thread at a time: no
+		// OpenMP in the kernels; floating point as the CPU's.
+		contract := "-ffp-contract=off"
+		if fast {
+			contract = "-ffp-contract=fast"
+		}
+		return []string{"-std=c++17", cpuKernelOpt(opt), contract, "-fno-fast-math"}
 	}
 	return nil
 }
@@ -162,7 +195,8 @@ func (t *Target) RuntimeNVCCFlags() []string {
 // driver's: they depend on where libcudart was found).
 func (t *Target) LinkFlags() []string {
 	switch t.Kind {
-	case CPU:
+	case CPU, MetalCPU:
+		// (metal_cpu links the CPU runtime, built with OpenMP.)
 		return []string{"-fopenmp", "-lstdc++"}
 	case CUDA:
 		return []string{"-lstdc++", "-ldl", "-lpthread", "-lrt"}

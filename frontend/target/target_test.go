@@ -6,7 +6,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
-	for spelling, want := range map[string]Kind{"": CPU, "cpu": CPU, "cuda_cpu": CPU, "cuda": CUDA, "metal": Metal, "none": None} {
+	for spelling, want := range map[string]Kind{"": CPU, "cpu": CPU, "cuda_cpu": CPU, "cuda": CUDA, "metal": Metal, "metal_cpu": MetalCPU, "none": None} {
 		got, err := Parse(spelling)
 		if err != nil || got.Kind != want {
 			t.Errorf("Parse(%q) = %v, %v; want kind %d", spelling, got, err, want)
@@ -16,7 +16,7 @@ func TestParse(t *testing.T) {
 		t.Errorf("Parse(opencl) accepted an unknown device")
 	}
 	for _, tg := range All() {
-		if tg.DeviceFact() != "/dev/"+tg.Name {
+		if tg.DeviceFact() != "/dev/"+tg.RulesName() {
 			t.Errorf("%s: device fact %s", tg, tg.DeviceFact())
 		}
 		if tg.Offloads() != (tg.Kind != None) || (tg.KernelFile == "") != (tg.Kind == None) {
@@ -25,6 +25,10 @@ func TestParse(t *testing.T) {
 	}
 	if Must("metal").Buildable || Must("metal").Caps.Real8 {
 		t.Errorf("metal: buildable here or real(8) capable")
+	}
+	// metal_cpu: Metal's rules and kernel dialect, built here.
+	if mc := Must("metal_cpu"); !mc.Buildable || mc.Caps.Real8 || mc.DeviceFact() != "/dev/metal" || mc.Dialect != MSL {
+		t.Errorf("metal_cpu: buildable %v, real(8) %v, device fact %s, dialect %d", mc.Buildable, mc.Caps.Real8, mc.DeviceFact(), mc.Dialect)
 	}
 }
 

@@ -44,7 +44,8 @@ func (b *builder) runtimeCommands() (cmds [][]string, objects []string) {
 	cxx := append([]string(nil), b.tc.cxx...)
 	cxx = append(cxx, "-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-I.")
 	switch {
-	case b.t.IsCPU():
+	case b.t.IsCPU(), b.t.IsMetalCPU():
+		// (metal_cpu: MSL run on the host uses the CPU runtime.)
 		cmds = append(cmds, append(cxx, "-fopenmp", "-c", rt.CPU, "-o", "fgpu_rt_cpu.o"))
 		objects = append(objects, "fgpu_rt_cpu.o")
 	case b.t.IsCUDA():

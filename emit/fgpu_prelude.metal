@@ -1,0 +1,65 @@
+// fgpu kernels in the Metal Shading Language (emit/mslkernel.go). With
+// FGPU_MSL_CPU the file is compiled as C++ (fgpu_msl_cpu.h maps MSL onto
+// C++; --gpu=metal_cpu), else by Apple's metal compiler (-fno-fast-math:
+// the kernels round as gfortran's code does wherever Metal can).
+#ifndef FGPU_MSL_CPU
+#include <metal_stdlib>
+using namespace metal;
+#define FGPU_UNROLL4 _Pragma("unroll 4")
+#define FGPU_UNROLL _Pragma("unroll")
+#endif
+#define FGPU_FN static inline
+#define FGPU_CONST constant
+// A real(4) elementary function: Metal's float function (on metal_cpu the
+// host's, as the CPU kernels call it).
+#define FGPU_F4(f, x) f(x)
+#define FGPU_F4_2(f, x, y) f(x, y)
+FGPU_FN int64_t fgpu_trip(int64_t lo, int64_t hi, int64_t st) {
+  int64_t n = (hi - lo + st) / st;
+  return n > 0 ? n : 0;
+}
+FGPU_FN int64_t fgpu_divmod(thread int64_t& r, int64_t n, bool s) {
+  int64_t q, m;
+  if (s) { const uint32_t a = (uint32_t)r, b = (uint32_t)n; q = a / b; m = a % b; }
+  else { q = r / n; m = r % n; }
+  r = q;
+  return m;
+}
+template <typename T> FGPU_FN T fgpu_ipow(T b, int64_t e) {
+  if (e < 0) { if (b == 1) return 1; if (b == -1) return (e % 2) ? -1 : 1; return 0; }
+  T r = 1;
+  while (e) { if (e & 1) r *= b; b *= b; e >>= 1; }
+  return r;
+}
+template <typename T> FGPU_FN T fgpu_powi(T b, int64_t e) {
+  bool inv = e < 0; uint64_t u = inv ? (uint64_t)(-e) : (uint64_t)e;
+  T r = 1;
+  while (u) { if (u & 1) r *= b; b *= b; u >>= 1; }
+  return inv ? T(1) / r : r;
+}
+FGPU_FN float fgpu_huge(float) { return 3.40282347e+38f; }
+FGPU_FN int8_t fgpu_huge(int8_t) { return 127; }
+FGPU_FN int16_t fgpu_huge(int16_t) { return 32767; }
+FGPU_FN int32_t fgpu_huge(int32_t) { return 2147483647; }
+FGPU_FN int64_t fgpu_huge(int64_t) { return 9223372036854775807L; }
+template <typename T> FGPU_FN T fgpu_imod(T a, T p) { return a % p; }
+template <typename T> FGPU_FN T fgpu_imodulo(T a, T p) { T r = a % p; if (r != 0 && ((r < 0) != (p < 0))) r += p; return r; }
+template <typename T> FGPU_FN T fgpu_rmodulo(T a, T p) { T r = metal::fmod(a, p); if (r != 0 && ((r < 0) != (p < 0))) r += p; return r; }
+template <typename T> FGPU_FN T fgpu_isign(T a, T b) { T m = a < 0 ? -a : a; return b >= 0 ? m : -m; }
+template <typename T> FGPU_FN T fgpu_iabs(T a) { return a < 0 ? -a : a; }
+template <typename T> FGPU_FN T fgpu_max(T a, T b) { return a > b ? a : b; }
+template <typename T> FGPU_FN T fgpu_min(T a, T b) { return a < b ? a : b; }
+template <typename T> FGPU_FN T fgpu_ishft(T i, int64_t s) {
+  typedef typename metal::make_unsigned<T>::type U;
+  int bits = (int)(sizeof(T) * 8);
+  if (s >= bits || s <= -bits) return 0;
+  return s >= 0 ? (T)((U)i << s) : (T)((U)i >> (-s));
+}
+// A stop of a kernel thread (design doc, "Stopping on the device"): the
+// code first, then the site, only while no site is recorded. Metal has no
+// 64-bit atomic exchange: plain volatile stores, as on CUDA (whichever
+// site the host reads, its code was written by a thread that reached it).
+FGPU_FN void fgpu_record_stop(device int64_t* status, int64_t site, int64_t code) {
+  volatile device int64_t* s = status;
+  if (s[0] == 0) { s[site] = code; s[0] = site; }
+}
