@@ -74,6 +74,9 @@ func syncLines(items []lowering.SyncInsert, indent, hash string, stops bool) []s
 			switch kind {
 			case rules.SyncFetch:
 				call, comment = fmt.Sprintf("call fgpu_rt_fetch(%s)", it.Var), "fetch"
+				if it.Part {
+					call, comment = fmt.Sprintf("call fgpu_rt_fetch_part(%s)", it.Var), "fetch (the section only)"
+				}
 			case rules.SyncExternal:
 				call, comment = fmt.Sprintf("call fgpu_%s_external()", hash), "calls a procedure without a body"
 			case rules.SyncWait:
@@ -87,6 +90,9 @@ func syncLines(items []lowering.SyncInsert, indent, hash string, stops bool) []s
 				call, comment = fmt.Sprintf("call fgpu_rt_discard(%s)", it.Var), "discard"
 			case rules.SyncStale:
 				call, comment = fmt.Sprintf("call fgpu_rt_stale(%s)", it.Var), "host write"
+				if it.Part {
+					call, comment = fmt.Sprintf("call fgpu_rt_stale_part(%s)", it.Var), "host write (the section only)"
+				}
 			}
 			if it.Each != "" {
 				out = append(out, eachElement(indent, call, comment, it)...)

@@ -30,6 +30,33 @@ import (
 	"fgpu/lowering"
 )
 
+// partInterfaces are the bind(c) interfaces of the runtime procedures
+// for sections handed to MPI procedures (rules/mpi.mg), declared only
+// where the host calls them.
+const partInterfaces = `    subroutine fgpu_rt_fetch_part(a) bind(c, name="fgpu_rt_fetch_part")
+      type(*), dimension(..) :: a
+    end subroutine fgpu_rt_fetch_part
+    subroutine fgpu_rt_stale_part(a) bind(c, name="fgpu_rt_stale_part")
+      type(*), dimension(..) :: a
+    end subroutine fgpu_rt_stale_part
+`
+
+// hasParts reports whether the host calls fgpu_rt_fetch_part or
+// fgpu_rt_stale_part anywhere.
+func hasParts(sp *lowering.SyncPlan) bool {
+	if sp == nil {
+		return false
+	}
+	for _, a := range sp.At {
+		for _, it := range a.Items {
+			if it.Part {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // runtimeInterfaces are the bind(c) interfaces of the runtime procedures
 // the host calls (runtime/src/fgpu_rt.h).
 func runtimeInterfaces() string {

@@ -136,6 +136,9 @@ func (v *hostFacts) call(k *accessCall) {
 	switch k.Kind {
 	case callStmt:
 		b.call(st, k.Proc, k.Intr, k.Callee, k.Args)
+		if k.Proc == nil && k.Intr == nil {
+			b.libCall(st, k.Callee, k.Args)
+		}
 	case callFunction:
 		b.call(st, k.Proc, nil, k.Expr, k.Args)
 	case callOperator:

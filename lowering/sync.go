@@ -55,6 +55,10 @@ type SyncInsert struct {
 	// of every element that is allocated (a table of the kernels,
 	// components.go).
 	Each string
+	// Part: Var is an array section handed to an MPI procedure (its
+	// subscripts as the statement writes them): the fetch or stale mark
+	// is of its elements only (fgpu_rt_fetch_part, fgpu_rt_stale_part).
+	Part bool
 }
 
 // SyncAt is the lines inserted before one line of a file.
@@ -143,6 +147,19 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 		item.Why = pt.ShortWhy()
 		item.All = pt.WaitsForAll()
 	case rules.SyncDiscard, rules.SyncStale, rules.SyncFetch:
+		if pt.Section {
+			e := p.cr.Facts.LibArgs[pt.Var]
+			if e == nil || pt.Hoisted || pt.Kind == rules.SyncDiscard {
+				p.errf(n.Pos, "a %s of an argument section the facts do not name", pt.Kind)
+				return
+			}
+			// The section as the statement itself writes it: its
+			// names are in scope and hold the same values right
+			// before it (facts/mpi.go, exactSection).
+			item.Var = e.String()
+			item.Part = true
+			break
+		}
 		if pt.Path {
 			e := p.cr.Facts.PtrPaths[pt.Var]
 			if e == nil {

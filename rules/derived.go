@@ -114,6 +114,8 @@ type SyncDecisions struct {
 	StalePathAt     []SitePair // stale_path_at(S, Path)
 	PathNYI         []SitePair // path_nyi(S, Path)
 	LiftNYI         []SitePair // lift_nyi(S, V)
+	FetchSecAt      []SitePair // fetch_sec_at(S, A) (mpi.mg)
+	StaleSecAt      []SitePair // stale_sec_at(S, A) (mpi.mg)
 }
 
 // SyncDecisions returns the decisions of sync.mg.
@@ -128,6 +130,8 @@ func (r *Result) SyncDecisions() SyncDecisions {
 		StalePathAt:     r.pairs("stale_path_at"),
 		PathNYI:         r.pairs("path_nyi"),
 		LiftNYI:         r.pairs("lift_nyi"),
+		FetchSecAt:      r.pairs("fetch_sec_at"),
+		StaleSecAt:      r.pairs("stale_sec_at"),
 	}
 }
 

@@ -47,11 +47,18 @@ func ExplainSync(cr *CheckResult, pt SyncPoint) []string {
 			what = e.String()
 		}
 	}
+	if pt.Section {
+		if e := cr.Facts.LibArgs[pt.Var]; e != nil {
+			what = "the section " + e.String() + " (handed to an MPI procedure: its elements only)"
+		}
+	}
 	// The derived fact of the decision: at the statement, hoisted before a
 	// loop, or through a pointer component.
 	decided := func(at, loop, path string) ast.Atom {
 		pred := at
 		switch {
+		case pt.Section:
+			pred = strings.Replace(at, "_at", "_sec_at", 1)
 		case pt.Path:
 			pred = path
 		case pt.Hoisted:

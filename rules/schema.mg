@@ -356,6 +356,21 @@ Decl hcall_external(S)
          arg(S, "statement")]
   bound [/name].
 
+Decl hcall_lib(S, Name)
+  descr [doc("Host statement S is a CALL of MPI procedure Name (lower case, a string: mpi_send) whose body the program does not have, with positional arguments only (facts/mpi.go); S also has the facts of any external call."),
+         arg(S, "statement"), arg(Name, "procedure name")]
+  bound [/name, /string].
+
+Decl hcall_lib_arg(S, Pos, V, A)
+  descr [doc("At host statement S (hcall_lib), argument position Pos (from 1) is a designator rooted at variable V; A is the site of the designator."),
+         arg(S, "statement"), arg(Pos, "argument position"), arg(V, "variable"), arg(A, "argument site")]
+  bound [/name, /number, /name, /name].
+
+Decl hcall_lib_section(A)
+  descr [doc("The actual argument at site A (hcall_lib_arg) is an array section whose subscripts the host can evaluate again right before the call (triplets, names, literals, arithmetic): the runtime can fetch or mark stale exactly its elements."),
+         arg(A, "argument site")]
+  bound [/name].
+
 Decl hcall_ext_arg(S, V)
   descr [doc("At host statement S, a procedure whose body is not known is handed a designator rooted at V."),
          arg(S, "statement"), arg(V, "variable")]

@@ -62,7 +62,9 @@ stor(D, X) :- call_arg(_, _, D, A), stor(A, X).
 stor(D, X) :- hcall_arg(_, D, A), stor(A, X).
 stor(D, X) :- hcall_arg_pointee(_, D, _), any_pointee(X).
 stor(D, /any) :- open_proc(P), declares(P, D, _), var_attr(D, /dummy).
-stor(V, /any) :- hcall_ext_arg(_, V).
+# (Not for a call of an MPI procedure the table of mpi.mg knows: MPI
+# keeps no association with what it is handed.)
+stor(V, /any) :- hcall_ext_arg(S, V), !mpi_stmt(S).
 stor(V, /any) :- escapes(V).
 # move_alloc(from, to): to takes from's storage (either may later denote
 # the other's: swaps).

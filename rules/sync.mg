@@ -176,7 +176,10 @@ ptr_may_resident(/yes) :- any_pointee(X), resident_stor(X).
 # code). A launch reads, on the host, the scalars it takes by value.
 device_stmt(S) :- hin_loop(S, L), launch(L).
 acc(S, V, /read) :- hacc(S, V, /read), !device_stmt(S).
-acc(S, V, /write) :- hacc(S, V, /write), !device_stmt(S).
+acc(S, V, /write) :- hacc(S, V, /write), !device_stmt(S), !mpi_stmt(S).
+# A call of an MPI procedure the table knows accesses what the table says
+# (mpi.mg): its sections are placed there, the rest here.
+acc(S, V, M) :- mpi_whole(S, V, M), !device_stmt(S).
 acc(S, V, /free) :- hfree(S, V), !device_stmt(S).
 acc(L, V, /read) :- launch(L), buffer(L, V, /read_only), !var_attr(V, /array), !derived_scalar(V).
 # A scalar component of a derived-type scalar (m%n, hacc_leaf) is accessed
@@ -256,11 +259,12 @@ timing_proc(Q) :- timing_proc(R), host_call(S, R), hstmt(S, Q, _).
 acts_outside(S) :- hio(S).
 acts_outside(S) :- hstmt(S, _, /stop).
 acts_outside(S) :- hstmt(S, _, /unknown).
+acts_outside(S) :- mpi_stmt(S).
 wait_at(S, /timing) :- htiming(S), in_impure(S), has_launch(/yes).
 wait_at(S, /timing) :- host_call(S, Q), timing_proc(Q), in_impure(S), has_launch(/yes).
 wait_at(S, /end) :- hstmt(S, P, /end), main_program(P), has_launch(/yes).
 wait_at(S, /outside) :- acts_outside(S), in_impure(S), stopping_launch(/yes).
-external_at(S) :- hcall_external(S), in_impure(S), has_launch(/yes).
+external_at(S) :- hcall_external(S), in_impure(S), has_launch(/yes), !mpi_stmt(S).
 # in_impure only for the statements the rules above ask about (of all host
 # statements it would be one of the largest relations).
 wait_site(S) :- htiming(S).

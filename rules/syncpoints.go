@@ -41,6 +41,10 @@ type SyncPoint struct {
 	// (facts.Set.PtrPaths).
 	Var  string
 	Path bool
+	// Section: Var is the site of an array section handed to an MPI
+	// procedure (facts.Set.LibArgs, mpi.mg): the decision is for its
+	// elements only.
+	Section bool
 	// Hoisted: a fetch or stale mark placed before the loop Site (the
 	// outermost enclosing loop that launches nothing).
 	Hoisted bool
@@ -55,7 +59,13 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 		p, _ := r.Facts.Pos(nameConst(site))
 		return p
 	}
-	name := func(v string, path bool) string {
+	name := func(v string, path, section bool) string {
+		if section {
+			if e := r.Facts.LibArgs[v]; e != nil {
+				return e.String()
+			}
+			return v
+		}
 		if path {
 			if e := r.Facts.PtrPaths[v]; e != nil {
 				return e.String()
@@ -91,18 +101,21 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 		kind    SyncKind
 		hoisted bool
 		path    bool
+		section bool
 	}{
-		{d.FetchBefore, SyncFetch, false, false},
-		{d.FetchBeforeLoop, SyncFetch, true, false},
-		{d.FetchPathAt, SyncFetch, false, true},
-		{d.DiscardAt, SyncDiscard, false, false},
-		{d.StaleBefore, SyncStale, false, false},
-		{d.StaleBeforeLoop, SyncStale, true, false},
-		{d.StalePathAt, SyncStale, false, true},
+		{d.FetchBefore, SyncFetch, false, false, false},
+		{d.FetchBeforeLoop, SyncFetch, true, false, false},
+		{d.FetchPathAt, SyncFetch, false, true, false},
+		{d.FetchSecAt, SyncFetch, false, false, true},
+		{d.DiscardAt, SyncDiscard, false, false, false},
+		{d.StaleBefore, SyncStale, false, false, false},
+		{d.StaleBeforeLoop, SyncStale, true, false, false},
+		{d.StalePathAt, SyncStale, false, true, false},
+		{d.StaleSecAt, SyncStale, false, false, true},
 	}
 	for _, v := range vars {
 		for _, f := range v.facts {
-			out = append(out, SyncPoint{Kind: v.kind, Site: f.A, Pos: pos(f.A), Var: f.B, Hoisted: v.hoisted, Path: v.path})
+			out = append(out, SyncPoint{Kind: v.kind, Site: f.A, Pos: pos(f.A), Var: f.B, Hoisted: v.hoisted, Path: v.path, Section: v.section})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -119,7 +132,7 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 		if a.Kind != b.Kind {
 			return a.Kind.rank() < b.Kind.rank()
 		}
-		return name(a.Var, a.Path) < name(b.Var, b.Path)
+		return name(a.Var, a.Path, a.Section) < name(b.Var, b.Path, b.Section)
 	})
 	return out
 }

@@ -275,6 +275,21 @@ void fgpu_rt_discard(CFI_cdesc_t* a);
  * stays correct anyway). */
 void fgpu_rt_stale(CFI_cdesc_t* a);
 
+/* bind(c), as fgpu_rt_fetch, for an array section handed to an MPI
+ * procedure (rules/mpi.mg): when the section lies inside one contiguous
+ * entry, only its elements are copied back (after a wait), and the entry
+ * stays dirty; otherwise as fgpu_rt_fetch. */
+void fgpu_rt_fetch_part(CFI_cdesc_t* a);
+
+/* bind(c), as fgpu_rt_stale, for an array section the host is about to
+ * write (an MPI receive): when the section lies inside one contiguous
+ * entry that is not stale, its elements are copied back if the entry is
+ * dirty, and the section is recorded as newer on the host: the device
+ * copy takes its elements (only) before it is next used or copied back,
+ * and the rest of the entry stays as it was (dirty or valid). Otherwise
+ * as fgpu_rt_stale. */
+void fgpu_rt_stale_part(CFI_cdesc_t* a);
+
 /* Statistics (FGPU_STATS=1) at exit, on stderr:
  *   fgpu: stats: backend B: L launches, X bytes to device, Y bytes from
  *     device, W waits, D discards, peak device memory M bytes      (one line)

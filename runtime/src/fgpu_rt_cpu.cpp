@@ -226,6 +226,11 @@ struct Entry {
     State st = VALID;
     unsigned long long reg = 0, wr = 0; // the launch that last registered it / registered it written
     bool keep = false; // host bytes the host may read unfetched (descriptors a derived type carries): never poisoned
+    // Sections where the host holds newer values than this entry's device
+    // copy (fgpu_rt_stale_part: an MPI receive into a section of a valid
+    // or dirty entry): copied in before the device copy is used or copied
+    // back; none while stale (the whole span is copied in then).
+    std::vector<Key> pieces;
 };
 
 struct Timing {
@@ -289,6 +294,46 @@ template <typename P> void drop_if(Table& t, P pred, const char* kernel, const c
         j++;
     }
     t.es.resize(j);
+}
+
+// Calls f(host address, bytes) for the runs of adjacent elements of p,
+// in address order of its elements (one run when p fills its span).
+template <typename F> void each_run(const Key& p, F f) {
+    if (p.contiguous()) {
+        f(p.lo, p.span());
+        return;
+    }
+    uintptr_t base = p.lo - p.low, start = 0, end = 0;
+    p.each([&](ptrdiff_t off) {
+        uintptr_t a = base + off;
+        if (end != 0 && a == end) {
+            end += p.elem;
+            return;
+        }
+        if (end != 0) f(start, (size_t)(end - start));
+        start = a;
+        end = a + p.elem;
+    });
+    if (end != 0) f(start, (size_t)(end - start));
+}
+
+// Copies the host-newer sections of e into its device copy (the host
+// statements that wrote them have ended: the runtime is called again).
+void flush_pieces(Entry& e, const char* kernel, const char* loop) {
+    if (e.pieces.empty()) return;
+    if (e.st != STALE) {
+        for (const Key& p : e.pieces)
+            each_run(p, [&](uintptr_t a, size_t n) {
+                fgpu_dev_copy_in(e.buf + (a - e.k.lo), (const void*)a, n, kernel, loop);
+                stats().to_dev.fetch_add(n, std::memory_order_relaxed);
+            });
+    }
+    e.pieces.clear();
+}
+
+void mark_stale(Entry& e) {
+    e.st = STALE;
+    e.pieces.clear();
 }
 
 void copy_in(const Entry& e, const char* kernel, const char* loop) {
@@ -394,6 +439,7 @@ void wait_locked(Table& t) {
 // copies; a copy the staging memory does not take follows the wait.
 void wait_and_copy_back(Table& t, const std::vector<Entry*>& es) {
     std::vector<const void*> staged(es.size(), nullptr);
+    for (Entry* e : es) flush_pieces(*e, "?", "?");
     if (!es.empty()) {
         fgpu_dev_stage_reset();
         for (size_t i = 0; i < es.size(); i++) staged[i] = fgpu_dev_stage_out(es[i]->buf, es[i]->k.span(), "?", "?");
@@ -468,6 +514,7 @@ char* reg(const Key& k, bool written, const char* kernel, const char* loop, int*
     };
     Entry* e = find();
     if (on_device) *on_device = e && e->st != STALE;
+    if (e) flush_pieces(*e, kernel, loop);
     if (e && e->st == STALE) {
         if (dirty_overlap(t, k, e)) {
             fetch_overlap_locked(t, k.lo, k.hi, e);
@@ -852,7 +899,7 @@ extern "C" void fgpu_rt_external(void) {
         if (e.st == DIRTY && !on_stack(e)) es.push_back(&e);
     wait_and_copy_back(t, es);
     for (Entry& e : t.es)
-        if (!on_stack(e)) e.st = STALE;
+        if (!on_stack(e)) mark_stale(e);
 }
 
 extern "C" int64_t fgpu_rt_stop_site(int64_t* code) {
@@ -892,7 +939,69 @@ extern "C" void fgpu_rt_stale(CFI_cdesc_t* a) {
     Table& t = table();
     if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
     for (Entry& e : t.es)
-        if (e.k.overlaps(k.lo, k.hi)) e.st = STALE;
+        if (e.k.overlaps(k.lo, k.hi)) mark_stale(e);
+}
+
+namespace {
+// The entry whose device copy holds every element of k exactly (a
+// contiguous entry whose span contains k's), for the section calls; null
+// when an entry overlapping k is not such an entry (then the calls act as
+// fgpu_rt_fetch and fgpu_rt_stale do).
+Entry* part_entry(Table& t, const Key& k) {
+    Entry* found = nullptr;
+    for (Entry& e : t.es) {
+        if (!e.k.overlaps(k.lo, k.hi)) continue;
+        if (found || !e.k.contiguous() || k.lo < e.k.lo || k.hi > e.k.hi) return nullptr;
+        found = &e;
+    }
+    return found;
+}
+
+// Copies back the elements of k from dirty entry e (its host-newer
+// sections first go to the device: they are the current values).
+void fetch_part_locked(Table& t, Entry& e, const Key& k) {
+    wait_locked(t);
+    flush_pieces(e, "fgpu_rt_fetch_part", "?");
+    each_run(k, [&](uintptr_t a, size_t n) {
+        fgpu_dev_copy_out((void*)a, e.buf + (a - e.k.lo), n, "fgpu_rt_fetch_part", "?");
+        stats().from_dev.fetch_add(n, std::memory_order_relaxed);
+    });
+}
+} // namespace
+
+extern "C" void fgpu_rt_fetch_part(CFI_cdesc_t* a) {
+    if (mode == SHARED || a == nullptr) return;
+    Key k = key_of(a, 0);
+    if (k.hi == k.lo) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    if (!dirty_overlap(t, k, nullptr)) return;
+    Entry* e = part_entry(t, k);
+    if (!e) {
+        fetch_overlap_locked(t, k.lo, k.hi, nullptr);
+        return;
+    }
+    fetch_part_locked(t, *e, k);
+}
+
+extern "C" void fgpu_rt_stale_part(CFI_cdesc_t* a) {
+    if (mode == SHARED || a == nullptr) return;
+    Key k = key_of(a, 0);
+    if (k.hi == k.lo) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    Entry* e = part_entry(t, k);
+    if (!e) {
+        if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
+        for (Entry& o : t.es)
+            if (o.k.overlaps(k.lo, k.hi)) mark_stale(o);
+        return;
+    }
+    if (e->st == STALE) return; // the next use copies the whole span in
+    if (e->st == DIRTY) fetch_part_locked(t, *e, k);
+    for (const Key& p : e->pieces)
+        if (p.same(k)) return;
+    e->pieces.push_back(k);
 }
 
 // ---- The CPU device (separate memory: malloc'd copies) ----------------------
