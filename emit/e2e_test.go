@@ -145,7 +145,7 @@ func readNYI(t *testing.T, dir string) map[string]map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lineRe := regexp.MustCompile(`^(\S+\.f90)\s*(?:\((none|cpu|cuda)\))?\s*:\s*(\S.*)$`)
+	lineRe := regexp.MustCompile(`^(\S+\.f90)\s*(?:\((none|cpu|cuda|metal_cpu)\))?\s*:\s*(\S.*)$`)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for ln := 1; sc.Scan(); ln++ {
 		line := strings.TrimSpace(sc.Text())
@@ -274,6 +274,17 @@ func buildFgpu(t *testing.T, p e2eProgram, dev, dir string) (exe string, ok bool
 		return exe, true
 	}
 	nyi := driver.NotYetImplemented(diags, err)
+	if dev == "metal_cpu" && len(nyi) == 0 && errors.Is(err, driver.ErrCompile) {
+		// Metal's rules reject a loop (real(8), ...): the program is not
+		// one Metal accepts, so there is nothing to run (the rules'
+		// verdict, not a list).
+		if reasons := ruleRejections(diags); len(reasons) > 0 {
+			if want != "" {
+				t.Errorf("%s is listed in NYI.txt for %s, but Metal's rules reject it (%s)", p.name, dev, strings.Join(reasons, ", "))
+			}
+			t.Skipf("Metal's rules reject it: %s", strings.Join(reasons, ", "))
+		}
+	}
 	if want != "" {
 		for _, m := range nyi {
 			if strings.Contains(m, want) {
@@ -290,6 +301,37 @@ func buildFgpu(t *testing.T, p e2eProgram, dev, dir string) (exe string, ok bool
 	return "", false
 }
 
+// ruleRejections are the reasons of the errors of diags when every error
+// is a rejection by the analyses' rules (a catalogue reason, written at the
+// end of the message, not a not-yet-implemented limit); nil otherwise.
+func ruleRejections(diags frontend.Diagnostics) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range diags {
+		if d.Severity != frontend.SevError {
+			continue
+		}
+		m := reasonRe.FindStringSubmatch(d.Msg)
+		if m == nil || strings.HasPrefix(m[1], "nyi_") {
+			return nil
+		}
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			out = append(out, m[1])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// reasonRe is the reason at the end of a rules diagnostic ("[real8_on_metal]").
+var reasonRe = regexp.MustCompile(`\[(\w+)\]$`)
+
+// metalCPUMode is the one run of a program built for --gpu=metal_cpu:
+// separate memory, the grid positions shuffled (the kernel's threads in
+// another order, as a GPU runs them).
+var metalCPUMode = cpuMode{"metal_cpu, separate memory, FGPU_CPU_ORDER=shuffle", []string{"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle"}}
+
 // compare fails t when got differs from want.
 func compare(t *testing.T, what string, want, got e2eResult) {
 	t.Helper()
@@ -305,8 +347,9 @@ func compare(t *testing.T, what string, want, got e2eResult) {
 }
 
 // TestE2E builds every program with gfortran (the oracle) and with fgpu
-// for the devices that run here (cpu, and none: every loop on the host),
-// and requires the same stdout, stderr and exit status.
+// for the devices that run here (cpu; none: every loop on the host; and
+// metal_cpu: the MSL kernels run on the host, for every program Metal's
+// rules accept), and requires the same stdout, stderr and exit status.
 func TestE2E(t *testing.T) {
 	fc := needTool(t, "gfortran")
 	progs := e2ePrograms(t)
@@ -330,7 +373,7 @@ func TestE2E(t *testing.T) {
 				ref = gfortranRef(t, fc, p, dir)
 			}
 			checkOracle(t, p, ref)
-			for _, dev := range []string{"cpu", "none"} {
+			for _, dev := range []string{"cpu", "none", "metal_cpu"} {
 				t.Run(dev, func(t *testing.T) {
 					exe, ok := buildFgpu(t, p, dev, dir)
 					if !ok {
@@ -343,6 +386,15 @@ func TestE2E(t *testing.T) {
 							t.Errorf("run: %v", err)
 						}
 						compare(t, "fgpu --gpu="+dev, ref, e2eResult{stdout.String(), stderr.String(), status})
+						return
+					}
+					if dev == "metal_cpu" {
+						// The MSL on the host: one run.
+						got, err := runMode(exe, metalCPUMode.Env)
+						if err != nil {
+							t.Errorf("run (%s): %v", metalCPUMode.Name, err)
+						}
+						compare(t, "fgpu --gpu=metal_cpu", ref, got)
 						return
 					}
 					// Built once, run in every CPU test mode.
