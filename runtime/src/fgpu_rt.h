@@ -275,6 +275,20 @@ void fgpu_rt_discard(CFI_cdesc_t* a);
  * stays correct anyway). */
 void fgpu_rt_stale(CFI_cdesc_t* a);
 
+/* The node-local MPI rank a launcher tells (OMPI_COMM_WORLD_LOCAL_RANK,
+ * MPI_LOCALRANKID, SLURM_LOCALID, MV2_COMM_WORLD_LOCAL_RANK), -1 when
+ * none does. */
+int fgpu_rt_local_rank(void);
+
+/* The CUDA device this process uses (fgpu_rt_pick_device at the first
+ * use of the device), -1 before; FGPU_STATS names it per MPI rank. */
+extern int fgpu_rt_device_index;
+
+/* The device a process takes among count: FGPU_DEVICE when set (checked
+ * against count by the caller), else the node-local MPI rank modulo count
+ * (several ranks may share one device), else 0. */
+int fgpu_rt_pick_device(int count);
+
 /* bind(c), as fgpu_rt_fetch, for an array section handed to an MPI
  * procedure (rules/mpi.mg): when the section lies inside one contiguous
  * entry, only its elements are copied back (after a wait), and the entry

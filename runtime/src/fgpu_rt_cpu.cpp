@@ -120,8 +120,41 @@ KernelStats& kernel_stat(const char* kernel, const char* loop) {
     return kernel_stats()[key];
 }
 
+// env_long reads a decimal environment variable; def when unset or not a
+// number.
+long env_long(const char* name, long def) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) return def;
+    char* end = nullptr;
+    long n = std::strtol(v, &end, 10);
+    return *end == '\0' ? n : def;
+}
+
+// The MPI rank in the world and on the node, where a launcher tells them
+// (Open MPI, MPICH/Hydra, Slurm, MVAPICH); -1 when not known.
+long world_rank() {
+    for (const char* n : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "SLURM_PROCID", "MV2_COMM_WORLD_RANK"}) {
+        long r = env_long(n, -1);
+        if (r >= 0) return r;
+    }
+    return -1;
+}
+
 void print_stats() {
     Stats& s = stats();
+    long rank = world_rank();
+    if (rank >= 0) {
+        // Several ranks print: the device each one used.
+        char dev[64];
+        if (std::strcmp(backend_name, "cpu") == 0)
+            std::snprintf(dev, sizeof dev, "cpu");
+        else if (fgpu_rt_device_index >= 0)
+            std::snprintf(dev, sizeof dev, "%s %d", backend_name, fgpu_rt_device_index);
+        else
+            std::snprintf(dev, sizeof dev, "%s (none used)", backend_name);
+        std::fprintf(stderr, "fgpu: stats: MPI rank %ld (node-local rank %d): device %s\n", rank, fgpu_rt_local_rank(),
+                     dev);
+    }
     std::fprintf(stderr,
                  "fgpu: stats: backend %s: %llu launches, %llu bytes to device, %llu bytes from device, %llu waits, "
                  "%llu discards, peak device memory %llu bytes\n",
@@ -139,6 +172,27 @@ void print_stats() {
     }
     std::fflush(stderr);
 }
+
+} // namespace
+
+int fgpu_rt_device_index = -1;
+
+extern "C" int fgpu_rt_local_rank(void) {
+    for (const char* n : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID", "MV2_COMM_WORLD_LOCAL_RANK"}) {
+        long r = env_long(n, -1);
+        if (r >= 0) return (int)r;
+    }
+    return -1;
+}
+
+extern "C" int fgpu_rt_pick_device(int count) {
+    long dev = env_long("FGPU_DEVICE", -1);
+    if (dev >= 0) return (int)dev;
+    int local = fgpu_rt_local_rank();
+    return local >= 0 && count > 0 ? local % count : 0;
+}
+
+namespace {
 
 // ---- Mode -----------------------------------------------------------------
 

@@ -45,25 +45,16 @@ void select_device(const char* kernel, const char* loop) {
     int count = 0;
     FGPU_CUDA_CHECK(cudaGetDeviceCount(&count), kernel, loop);
     if (count <= 0) fgpu_fatal(kernel, loop, "no CUDA device found");
-    long dev = env_int("FGPU_DEVICE", -1);
-    if (dev < 0) {
-        // The node-local MPI rank, where a launcher tells it.
-        const char* names[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID", "MV2_COMM_WORLD_LOCAL_RANK"};
-        dev = 0;
-        for (const char* n : names) {
-            long r = env_int(n, -1);
-            if (r >= 0) {
-                dev = r % count;
-                break;
-            }
-        }
-    }
+    // FGPU_DEVICE, else the node-local MPI rank modulo the device count
+    // (runtime/src/fgpu_rt_cpu.cpp: several ranks may share a device).
+    int dev = fgpu_rt_pick_device(count);
     if (dev >= count) {
         char msg[160];
-        std::snprintf(msg, sizeof msg, "FGPU_DEVICE=%ld but there are %d CUDA devices", dev, count);
+        std::snprintf(msg, sizeof msg, "FGPU_DEVICE=%d but there are %d CUDA devices", dev, count);
         fgpu_fatal(kernel, loop, msg);
     }
-    FGPU_CUDA_CHECK(cudaSetDevice((int)dev), kernel, loop);
+    FGPU_CUDA_CHECK(cudaSetDevice(dev), kernel, loop);
+    fgpu_rt_device_index = dev;
 }
 
 } // namespace

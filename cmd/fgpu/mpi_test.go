@@ -1,0 +1,220 @@
+package main
+
+// MPI programs on the CPU backend (issue 18): fgpu as the host compiler's
+// wrapper (fgpu build --fc=mpif90) and as the compiler of mpif90
+// (OMPI_FC=fgpu mpif90 -c / link), run by mpirun on 1, 2 and 4 ranks
+// (--oversubscribe), print what the MPI build of the host compiler alone
+// prints with the same number of ranks, and what one rank prints; the
+// halo exchange moves only the halo sections between host and device
+// (rules/mpi.mg, runtime fgpu_rt_fetch_part / fgpu_rt_stale_part).
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// mpiEnv is fgpuEnv plus what mpirun needs in a container run as root.
+func mpiEnv(t *testing.T) []string {
+	t.Helper()
+	needBuildTools(t, "gfortran", "c++", "mpif90", "mpirun")
+	env, _ := fgpuEnv(t)
+	return append(env, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1", "OMPI_MCA_rmaps_base_oversubscribe=1")
+}
+
+// runIn runs a command in dir with env and returns its stdout and stderr;
+// a failure fails the test.
+func runIn(t *testing.T, dir string, env []string, name string, args ...string) (string, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	// The name is looked up in env's PATH (fgpu: this test binary).
+	path := name
+	if !strings.Contains(name, "/") {
+		for _, e := range env {
+			if strings.HasPrefix(e, "PATH=") {
+				for _, d := range filepath.SplitList(strings.TrimPrefix(e, "PATH=")) {
+					if fi, err := os.Stat(filepath.Join(d, name)); err == nil && !fi.IsDir() {
+						path = filepath.Join(d, name)
+						break
+					}
+				}
+			}
+		}
+	}
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Dir, cmd.Env = dir, env
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s: %v\nstdout:\n%s\nstderr:\n%s", name, strings.Join(args, " "), err, out.String(), errb.String())
+	}
+	return out.String(), errb.String()
+}
+
+// mpiCopy copies testdata/mpi/NAME into a new folder.
+func mpiCopy(t *testing.T, name string) string {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata", "mpi", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// without returns env without the variables named.
+func without(env []string, names ...string) []string {
+	var out []string
+	for _, e := range env {
+		drop := false
+		for _, n := range names {
+			if strings.HasPrefix(e, n+"=") {
+				drop = true
+			}
+		}
+		if !drop {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func TestMPIPrograms(t *testing.T) {
+	env := mpiEnv(t)
+	for _, tc := range []struct {
+		file string
+		// ref builds the reference with the host compiler's MPI build;
+		// gfortran 12 cannot read reduce(), which fgpu --gpu=none strips.
+		ref []string
+		// asFC: also built by OMPI_FC=fgpu mpif90 -c and a link. Not
+		// for reduce(): fgpu -c compiles the source as written with the
+		// host compiler first (cmd/fgpu/compiler.go), and gfortran 12
+		// cannot read it.
+		asFC bool
+	}{
+		{"halo.f90", []string{"mpif90", "-O2", "halo.f90", "-o", "ref"}, true},
+		{"allreduce.f90", []string{"fgpu", "build", "--gpu=none", "--fc=mpif90", "allreduce.f90", "-o", "ref"}, false},
+	} {
+		t.Run(strings.TrimSuffix(tc.file, ".f90"), func(t *testing.T) {
+			dir := mpiCopy(t, tc.file)
+			obj := strings.TrimSuffix(tc.file, ".f90") + ".o"
+			runIn(t, dir, env, tc.ref[0], tc.ref[1:]...)
+			// fgpu wraps mpif90; mpif90 wraps fgpu (compile, then link).
+			runIn(t, dir, env, "fgpu", "build", "--fc=mpif90", tc.file, "-o", "wrapped")
+			if tc.asFC {
+				asFC := append(without(env, "OMPI_FC"), "OMPI_FC=fgpu")
+				runIn(t, dir, asFC, "mpif90", "-c", tc.file, "-o", obj)
+				runIn(t, dir, asFC, "mpif90", obj, "-o", "asfc")
+			}
+			var one string
+			for _, np := range []string{"1", "2", "4"} {
+				want, _ := runIn(t, dir, env, "mpirun", "--oversubscribe", "-np", np, "./ref")
+				if want == "" {
+					t.Fatalf("-np %s: the reference printed nothing", np)
+				}
+				if np == "1" {
+					one = want
+				} else if want != one {
+					t.Errorf("-np %s: the reference prints %q, with one rank %q", np, want, one)
+				}
+				for _, run := range []struct {
+					exe string
+					env []string
+				}{
+					{"./wrapped", append(env, "FGPU_CPU_SEPARATE=1")},
+					{"./wrapped", append(env, "FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle")},
+					{"./asfc", append(env, "FGPU_CPU_ORDER=reverse")},
+				} {
+					if run.exe == "./asfc" && !tc.asFC {
+						continue
+					}
+					got, _ := runIn(t, dir, run.env, "mpirun", "--oversubscribe", "-np", np, run.exe)
+					if got != want {
+						t.Errorf("-np %s %s: got\n%s\nwant (the host compiler's MPI build)\n%s", np, run.exe, got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+var (
+	mpiTotalsRe = regexp.MustCompile(`fgpu: stats: backend cpu: \d+ launches, (\d+) bytes to device, (\d+) bytes from device`)
+	mpiRankRe   = regexp.MustCompile(`fgpu: stats: MPI rank (\d+) \(node-local rank (-?\d+)\): device (.*)`)
+)
+
+// TestMPIHaloTraffic runs the halo exchange for N and 2N steps in the CPU
+// backend's separate-memory mode (which copies as the CUDA runtime does)
+// on 1, 2 and 4 ranks and checks from FGPU_STATS that each rank moves,
+// per step, exactly its halo sections: the rows q(1:nx, 1) and q(1:nx, ny)
+// and the columns q(1, 1:ny) and q(nx, 1:ny) it sends are copied back; the
+// halo rows and columns it receives are copied back before the receive
+// (a shorter message leaves the rest of the buffer as it was) and copied
+// to the device after it. Also that every rank names its device.
+func TestMPIHaloTraffic(t *testing.T) {
+	env := mpiEnv(t)
+	dir := mpiCopy(t, "halo.f90")
+	runIn(t, dir, env, "fgpu", "build", "--fc=mpif90", "halo.f90", "-o", "halo")
+	const nx, nyg, elem = 16, 24, 8
+	type bytesMoved struct{ to, from int64 }
+	run := func(np, steps int) []bytesMoved {
+		_, errs := runIn(t, dir, append(env, "FGPU_STATS=1", "FGPU_CPU_SEPARATE=1"),
+			"mpirun", "--oversubscribe", "-np", strconv.Itoa(np), "./halo", strconv.Itoa(steps))
+		var out []bytesMoved
+		var ranks []string
+		for _, line := range strings.Split(errs, "\n") {
+			if m := mpiTotalsRe.FindStringSubmatch(line); m != nil {
+				to, _ := strconv.ParseInt(m[1], 10, 64)
+				from, _ := strconv.ParseInt(m[2], 10, 64)
+				out = append(out, bytesMoved{to, from})
+			}
+			if m := mpiRankRe.FindStringSubmatch(line); m != nil {
+				ranks = append(ranks, m[1]+"/"+m[2]+"/"+m[3])
+			}
+		}
+		if len(out) != np {
+			t.Fatalf("-np %d: %d FGPU_STATS totals lines, want one a rank:\n%s", np, len(out), errs)
+		}
+		sort.Strings(ranks)
+		var want []string
+		for r := 0; r < np; r++ {
+			want = append(want, strconv.Itoa(r)+"/"+strconv.Itoa(r)+"/cpu")
+		}
+		sort.Strings(want)
+		if strings.Join(ranks, " ") != strings.Join(want, " ") {
+			t.Errorf("-np %d: ranks and devices %v, want %v (rank/node-local rank/device)", np, ranks, want)
+		}
+		return out
+	}
+	const n = 10
+	for _, np := range []int{1, 2, 4} {
+		ny := nyg / np
+		rows, cols := int64(nx*elem), int64(ny*elem)
+		wantTo := int64(n) * (2*rows + 2*cols)
+		wantFrom := int64(n) * (4*rows + 4*cols)
+		a, b := run(np, n), run(np, 2*n)
+		// Ranks print in any order, but all of them move the same bytes.
+		for i := range a {
+			if a[i] != a[0] || b[i] != b[0] {
+				t.Fatalf("-np %d: ranks moved different bytes: %v and %v", np, a, b)
+			}
+		}
+		dTo, dFrom := b[0].to-a[0].to, b[0].from-a[0].from
+		t.Logf("-np %d: %d steps %+v, %d steps %+v: %d more steps moved %d bytes to and %d from the device", np, n, a[0], 2*n, b[0], n, dTo, dFrom)
+		if dTo != wantTo || dFrom != wantFrom {
+			t.Errorf("-np %d: %d steps moved %d bytes to and %d from the device, want the halo's %d and %d", np, n, dTo, dFrom, wantTo, wantFrom)
+		}
+	}
+}
