@@ -21,6 +21,7 @@ const (
 	NYILocalArray           Limit = "nyi_local_array"
 	NYIAssumedSize          Limit = "nyi_assumed_size"
 	NYIAssumedSizeUncalled  Limit = "nyi_assumed_size_uncalled"
+	NYIAsyncReceive         Limit = "nyi_async_receive"
 	NYIValueType            Limit = "nyi_value_type"
 	NYIDefinedAssignment    Limit = "nyi_defined_assignment"
 	NYIBranch               Limit = "nyi_branch"
@@ -79,6 +80,7 @@ var limitDocs = map[Limit]string{
 	NYILocalArray:           "an array in a local locality spec (also of a nested do concurrent)",
 	NYIAssumedSize:          "an assumed-size array (a(*)) in an offloaded loop: the callers know its extent",
 	NYIAssumedSizeUncalled:  "an assumed-size dummy a launch may write, in a procedure no call of the program shows",
+	NYIAsyncReceive:         "a non-blocking MPI receive (MPI_Irecv, a non-blocking collective) into storage a kernel may hold",
 	NYIValueType:            "a value of a type kernels do not hold (derived types, character of length > 1, real(16), ...) in an offloaded loop",
 	NYIDefinedAssignment:    "a defined assignment in an offloaded loop",
 	NYIBranch:               "EXIT or CYCLE that leaves the iteration other than through a nested DO",

@@ -116,6 +116,7 @@ type SyncDecisions struct {
 	LiftNYI         []SitePair // lift_nyi(S, V)
 	FetchSecAt      []SitePair // fetch_sec_at(S, A) (mpi.mg)
 	StaleSecAt      []SitePair // stale_sec_at(S, A) (mpi.mg)
+	AsyncNYI        []SitePair // async_nyi(S, V) (mpi.mg)
 }
 
 // SyncDecisions returns the decisions of sync.mg.
@@ -132,6 +133,7 @@ func (r *Result) SyncDecisions() SyncDecisions {
 		LiftNYI:         r.pairs("lift_nyi"),
 		FetchSecAt:      r.pairs("fetch_sec_at"),
 		StaleSecAt:      r.pairs("stale_sec_at"),
+		AsyncNYI:        r.pairs("async_nyi"),
 	}
 }
 

@@ -34,7 +34,7 @@
 # Reads: hcall_lib, hcall_lib_arg, hcall_lib_section (facts), and from
 # sync.mg: device_stmt, may_resident, may_dirty, lifted_proc,
 # assumed_size, hstmt.
-# Derives: mpi_arg (the table), mpi_call, mpi_stmt, mpi_acc, sec_acc,
+# Derives: mpi_arg (the table), mpi_call, mpi_stmt, mpi_acc, sec_acc, async_nyi,
 # fetch_sec_at, stale_sec_at.
 
 Decl mpi_arg(Name, Pos, Mode)
@@ -57,6 +57,15 @@ Decl mpi_acc(S, V, A, Mode)
 Decl sec_acc(S, V, A, Mode)
   descr [doc("As mpi_acc, for an array section of V that the device may hold, in a procedure that is not pure: placed as the section."),
          arg(S, "statement"), arg(V, "variable"), arg(A, "argument site"), arg(Mode, "mode")].
+
+Decl async_nyi(S, V)
+  descr [doc("Host statement S starts a non-blocking MPI receive (or a non-blocking collective that writes) into V, which the device may hold: its data arrives at a wait the call does not name, where the external-call rule would copy the device's values back over it. Not yet implemented."),
+         arg(S, "statement"), arg(V, "variable")].
+
+Decl async_write(Name, Pos)
+  descr [doc("Non-blocking MPI procedure Name writes its argument at position Pos after it returns (the receive buffer of mpi_irecv, ...)."),
+         arg(Name, "procedure name"), arg(Pos, "argument position")]
+  bound [/string, /number].
 
 Decl fetch_sec_at(S, A)
   descr [doc("Before host statement S, the elements of the section at argument site A are copied back where the device holds newer values (fgpu_rt_fetch_part)."),
@@ -217,3 +226,18 @@ stale_sec_at(S, A) :- sec_acc(S, V, A, /write).
 # assumed-size dummy: at the calls of its procedure).
 mpi_whole(S, V, M) :- mpi_acc(S, V, A, M), !is_section(A).
 mpi_whole(S, V, M) :- mpi_acc(S, V, A, M), is_section(A), assumed_size(V).
+
+# Non-blocking receives into storage the device may hold: an error until
+# a request is matched to its buffer (above). Calls with keyword
+# arguments have no hcall_lib and are not caught here.
+async_write("mpi_irecv", 1).
+async_write("mpi_imrecv", 1).
+async_write("mpi_ibcast", 1).
+async_write("mpi_ireduce", 2).
+async_write("mpi_iallreduce", 2).
+async_write("mpi_igather", 4).
+async_write("mpi_iscatter", 4).
+async_write("mpi_iallgather", 4).
+async_write("mpi_ialltoall", 4).
+async_write("mpi_recv_init", 1).
+async_nyi(S, V) :- hcall_lib(S, N), async_write(N, Pos), hcall_lib_arg(S, Pos, V, _), may_resident(V).

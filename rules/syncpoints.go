@@ -161,6 +161,14 @@ func (r *CheckResult) SyncErrors() frontend.Diagnostics {
 		}
 		ds = append(ds, frontend.NYI(frontend.NYIAssumedSizeUncalled, p, frontend.Pos{}, "the assumed-size dummy %s, which a launch may write, in a procedure no call of the program shows (only a caller knows its extent)", v))
 	}
+	for _, f := range d.AsyncNYI {
+		p, _ := r.Facts.Pos(nameConst(f.A))
+		v := f.B
+		if s := r.Facts.Vars[v]; s != nil {
+			v = s.Name
+		}
+		ds = append(ds, frontend.NYI(frontend.NYIAsyncReceive, p, frontend.Pos{}, "a non-blocking MPI receive into %s, which the device may hold (its data arrives at a wait the call does not name); use MPI_Recv or MPI_Sendrecv", v))
+	}
 	return ds.Sort()
 }
 

@@ -218,3 +218,21 @@ func TestMPIHaloTraffic(t *testing.T) {
 		}
 	}
 }
+
+// TestMPIAsyncReceiveNYI: a non-blocking receive into an array the device
+// may hold is not yet implemented (rules/mpi.mg, async_nyi): the external-
+// call rule at its wait would copy the device's values back over what
+// arrives. check and build say so at the call (no MPI needed: module mpi
+// is opaque to the front end).
+func TestMPIAsyncReceiveNYI(t *testing.T) {
+	src := filepath.Join("testdata", "mpi", "irecv.f90")
+	for _, cmd := range []string{"check", "build"} {
+		code, _, errOut := runCLI(t, cmd, "--gpu=cpu", "-o", filepath.Join(t.TempDir(), "x"), src)
+		if cmd == "check" {
+			code, _, errOut = runCLI(t, cmd, "--gpu=cpu", src)
+		}
+		if code != exitError || !strings.Contains(errOut, "irecv.f90:11:3: error: not yet implemented: a non-blocking MPI receive into q") {
+			t.Errorf("%s: exit %d, want %d and the error at the mpi_irecv:\n%s", cmd, code, exitError, errOut)
+		}
+	}
+}
