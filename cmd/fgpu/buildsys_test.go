@@ -379,3 +379,34 @@ func TestHostCompilerMessages(t *testing.T) {
 		t.Errorf("fgpu -Wall: the host compiler's warning on warn.f90:2:17 is not shown as gfortran shows it:\n%s", errOut)
 	}
 }
+
+// TestCompileReduceSpec: fgpu -c of a file gfortran 12 cannot compile as
+// written (F2023's reduce locality spec): the object is the host
+// rewrite's, the link offloads the loop, the result is the sum.
+func TestCompileReduceSpec(t *testing.T) {
+	needBuildTools(t, "gfortran", "c++", "objcopy")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Chdir(t.TempDir())
+	src := "module redm\n  implicit none\ncontains\n  real(8) function total(a)\n    real(8), intent(in) :: a(:)\n    integer :: i\n" +
+		"    total = 0\n    do concurrent (i = 1:size(a)) reduce(+: total)\n      total = total + a(i)\n    end do\n  end function\nend module\n" +
+		"program red\n  use redm\n  real(8) :: a(1000)\n  integer :: i\n  a = [(i, i = 1, 1000)]\n  print '(f0.1)', total(a)\nend program\n"
+	if err := os.WriteFile("red.f90", []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("gfortran", "-c", "red.f90", "-o", "ref.o").CombinedOutput(); err == nil {
+		t.Logf("gfortran now compiles reduce: %s", out)
+	}
+	if code, _, errOut := runCLI(t, "-O2", "-c", "red.f90", "-o", "red.o"); code != 0 || errOut != "" {
+		t.Fatalf("fgpu -c: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "red.o", "-o", "red"); code != 0 {
+		t.Fatalf("link: exit %d\n%s", code, errOut)
+	}
+	cmd := exec.Command("./red")
+	cmd.Env = append(os.Environ(), "FGPU_STATS=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil || stdout.String() != "500500.0\n" || !strings.Contains(stderr.String(), "red.f90:8): 1 launches") {
+		t.Errorf("red: %v, stdout %q, stderr\n%s", err, stdout.String(), stderr.String())
+	}
+}

@@ -36,6 +36,8 @@ import (
 	"strings"
 
 	"fgpu/cmd/fgpu/driver"
+	"fgpu/frontend"
+	"fgpu/frontend/target"
 )
 
 // fortranExt reports a Fortran source file name.
@@ -310,13 +312,27 @@ func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
 		for _, d := range c.build.opts.Defines {
 			cmd = append(cmd, "-D"+d)
 		}
-		cmd = append(cmd, c.build.opts.FormFlags()...)
+		base := cmd
+		cmd = append(append([]string(nil), base...), c.build.opts.FormFlags()...)
 		cmd = append(cmd, "-c", f, "-o", obj)
-		if rc := runTool(cmd, stdout, stderr); rc != exitOK {
-			return rc
-		}
 		if !fortranExt(f) {
+			if rc := runTool(cmd, stdout, stderr); rc != exitOK {
+				return rc
+			}
 			continue // C, C++, assembler: the host compiler's object
+		}
+		var msgs bytes.Buffer
+		if rc := runTool(cmd, stdout, &msgs); rc != exitOK {
+			// The host compiler cannot build the file as written (gfortran
+			// 12 and F2023's locality specs, reduce): the object is the
+			// one of fgpu's host rewrite (--gpu=none: the loops as plain
+			// DO loops), its .mod files too; else the compiler's messages.
+			if !compileRewritten(c, f, obj, base, stdout, stderr) {
+				stderr.Write(msgs.Bytes())
+				return rc
+			}
+		} else {
+			stderr.Write(msgs.Bytes())
 		}
 		text, err := os.ReadFile(f)
 		if err != nil {
@@ -340,6 +356,54 @@ func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// compileRewritten compiles fgpu's host rewrite of f for --gpu=none into
+// obj with the flags of base (the host compiler and its flags, without
+// -c, the source and the output); false when the front end or the
+// analyses reject f, nothing was rewritten, or the rewrite does not
+// compile either.
+func compileRewritten(c compilerLine, f, obj string, base []string, stdout, stderr io.Writer) bool {
+	none, err := target.Parse("none")
+	if err != nil {
+		return false
+	}
+	o := c.build.opts
+	form := frontend.Options{FixedForm: o.FixedForm, FreeForm: o.FreeForm, FixedLineLength: o.FixedLineLength}
+	r, err := driver.Pipeline(driver.Config{Files: []string{f}, Defines: o.Defines, IncludeDirs: o.IncludeDirs, Form: form,
+		Target: none, StopAfter: driver.PhaseEmit, HostOpt: o.Opt, ViolationsFatal: true})
+	if err != nil || r == nil || r.Failed() || r.Output == nil {
+		return false
+	}
+	text, ok := r.Output.HostMarked[f]
+	if !ok {
+		text, ok = r.Output.Host[f]
+	}
+	orig, _ := os.ReadFile(f)
+	if !ok || text == string(orig) {
+		return false
+	}
+	dir, cleanup, err := driver.TempDir("fgpu-c-")
+	if err != nil {
+		return false
+	}
+	defer cleanup()
+	name := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) + ".f90"
+	src := filepath.Join(dir, name)
+	if os.WriteFile(src, []byte(text), 0o644) != nil {
+		return false
+	}
+	cmd := append([]string(nil), base...)
+	if frontend.IsFixedForm(f, form) {
+		cmd = append(cmd, "-ffree-form", "-ffree-line-length-none") // the rewrite is free form
+	}
+	cmd = append(cmd, "-I", filepath.Dir(f), "-c", src, "-o", obj)
+	var msgs bytes.Buffer
+	if runTool(cmd, stdout, &msgs) != exitOK {
+		return false
+	}
+	stderr.Write(msgs.Bytes())
+	return true
 }
 
 func addPayload(obj string, p payload) error {

@@ -9,6 +9,7 @@ program long_host_lines
   real(8) :: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa(nxxxxxxxxxxxxxxxxxxxxxxx, nyyyyyyyyyyyyyyyyyyyyyyyyyyyy, nzzzzzzzzzzzzzzzzzzzzzzzzz)
   real(8) :: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb(nxxxxxxxxxxxxxxxxxxxxxxx), ccccccccccccccccccccccccccccccccccccccc
   integer :: iiiiiiiiiiiiiiiiiiii, jjjjjjjjjjjjjjjjjjjjjjjjj, kkkkkkkkkkkkkkkkkkkkkkk
+  real(8) :: check
   character(len=*), parameter :: label = 'a label long enough to be cut inside a character literal, if it came to that'
   aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa = 0
   ccccccccccccccccccccccccccccccccccccccc = 0.5d0
@@ -26,4 +27,21 @@ program long_host_lines
   end do
   print *, label
   print *, sum(aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa), sum(bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb)
+  ! The same, serially.
+  check = 0
+  do kkkkkkkkkkkkkkkkkkkkkkk = 1, nzzzzzzzzzzzzzzzzzzzzzzzzz
+    do jjjjjjjjjjjjjjjjjjjjjjjjj = 1, nyyyyyyyyyyyyyyyyyyyyyyyyyyyy
+      do iiiiiiiiiiiiiiiiiiii = 1, nxxxxxxxxxxxxxxxxxxxxxxx
+        if (iiiiiiiiiiiiiiiiiiii + jjjjjjjjjjjjjjjjjjjjjjjjj + kkkkkkkkkkkkkkkkkkkkkkk > 3 .and. &
+            iiiiiiiiiiiiiiiiiiii /= jjjjjjjjjjjjjjjjjjjjjjjjj) check = check + &
+          (iiiiiiiiiiiiiiiiiiii + 100*jjjjjjjjjjjjjjjjjjjjjjjjj + 10000*kkkkkkkkkkkkkkkkkkkkkkk) * &
+          (1 + ccccccccccccccccccccccccccccccccccccccc)
+      end do
+    end do
+  end do
+  if (abs(check - sum(aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa) - sum(bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb)) > 1d-6 * check) then
+    print *, 'FAIL', check
+    error stop 1
+  end if
+  print *, 'PASSED'
 end program
