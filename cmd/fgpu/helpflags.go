@@ -16,7 +16,7 @@ type flagDoc struct {
 }
 
 var flagDocs = []flagDoc{
-	{"--gpu=DEVICE", "where the loops run: cpu (C++ kernels on the host's threads, the default), cuda (NVIDIA GPUs, with nvcc), cuda_cpu (the CUDA rules, CPU kernels), none (every loop on the host, as gfortran runs it); check also takes metal", "bc"},
+	{"--gpu=DEVICE", "where the loops run: cpu (C++ kernels on the host's threads, the default), cuda (NVIDIA GPUs, with nvcc), cuda_cpu (the CUDA rules, CPU kernels), none (every loop on the host, as gfortran runs it), metal_cpu (Metal's rules, MSL kernels compiled as C++ and run on the CPU: a test backend); check also takes metal", "bc"},
 	{"-o OUT", "the executable (default a.out); an input file is refused", "b"},
 	{"--fc=CMD", "the host Fortran compiler and its flags (default $FGPU_FC, else gfortran)", "b"},
 	{"-O0|-O1|-O2|-O3", "the optimisation level of the host compiler and of the kernels (default -O2)", "b"},
