@@ -45,7 +45,9 @@ add() { # name src flags...
 }
 for f in emit/testdata/e2e/*.f90; do
 	n=$(basename "$f" .f90)
-	grep -q "^$n.f90" "$nyi" 2>/dev/null && grep "^$n.f90" "$nyi" | grep -qv "(cuda)" && continue
+	# Listed for every device ("NAME.f90: message"): not built; entries of
+	# one device ("NAME.f90 (DEVICE): message") are that device's.
+	grep -q "^$n.f90:" "$nyi" 2>/dev/null && continue
 	add "e2e-$n" "$f"
 done
 for f in spec-tests/*/*.f90; do
