@@ -97,17 +97,6 @@ func gfortranProject(t *testing.T, dir string) string {
 	return string(out)
 }
 
-func runTool2(t *testing.T, dir string, env []string, name string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir, cmd.Env = dir, env
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
-
 // checkApp runs the built program: gfortran's output, the loop offloaded
 // (FGPU_STATS: three launches of the kernel of solver.f90's loop).
 func checkApp(t *testing.T, app, want string) {
@@ -170,7 +159,7 @@ func TestMakeProject(t *testing.T) {
 	needBuildTools(t, "gfortran", "c++", "objcopy", "make")
 	env, _ := fgpuEnv(t)
 	dir := writeProject(t, "Makefile")
-	out := runTool2(t, dir, env, "make", "FC=fgpu")
+	out, _ := runIn(t, dir, env, "make", "FC=fgpu")
 	if got := compiled(out); strings.Join(got, " ") != "physics solver main" {
 		t.Errorf("make compiled %v, want physics solver main\n%s", got, out)
 	}
@@ -179,7 +168,7 @@ func TestMakeProject(t *testing.T) {
 	// Touch the main program: make recompiles it alone; the link builds
 	// the program again.
 	touch(t, filepath.Join(dir, "src/main.f90"))
-	out = runTool2(t, dir, env, "make", "FC=fgpu")
+	out, _ = runIn(t, dir, env, "make", "FC=fgpu")
 	if got := compiled(out); strings.Join(got, " ") != "main" {
 		t.Errorf("after touching main.f90 make compiled %v, want main\n%s", got, out)
 	}
@@ -188,7 +177,7 @@ func TestMakeProject(t *testing.T) {
 	// Change the module the loop's function comes from: the link takes the
 	// new source (the loop's kernel calls the new function).
 	editPhysics(t, dir)
-	out = runTool2(t, dir, env, "make", "FC=fgpu")
+	out, _ = runIn(t, dir, env, "make", "FC=fgpu")
 	if got := compiled(out); strings.Join(got, " ") != "physics solver main" {
 		t.Errorf("after editing physics.f90 make compiled %v, want physics solver main\n%s", got, out)
 	}
@@ -199,11 +188,11 @@ func TestCMakeProject(t *testing.T) {
 	needBuildTools(t, "gfortran", "c++", "objcopy", "make", "cmake")
 	env, _ := fgpuEnv(t)
 	dir := writeProject(t, "CMakeLists.txt")
-	out := runTool2(t, dir, env, "cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release")
+	out, _ := runIn(t, dir, env, "cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release")
 	if !strings.Contains(out, "The Fortran compiler identification is GNU") {
 		t.Errorf("CMake does not identify fgpu as the GNU compiler family:\n%s", out)
 	}
-	out = runTool2(t, dir, env, "cmake", "--build", "build", "-v")
+	out, _ = runIn(t, dir, env, "cmake", "--build", "build", "-v")
 	if got := compiled(out); strings.Join(got, " ") != "physics solver main" {
 		t.Errorf("cmake --build compiled %v, want physics solver main\n%s", got, out)
 	}
@@ -211,7 +200,7 @@ func TestCMakeProject(t *testing.T) {
 	checkApp(t, app, gfortranProject(t, dir))
 
 	touch(t, filepath.Join(dir, "src/main.f90"))
-	out = runTool2(t, dir, env, "cmake", "--build", "build", "-v")
+	out, _ = runIn(t, dir, env, "cmake", "--build", "build", "-v")
 	if got := compiled(out); strings.Join(got, " ") != "main" {
 		t.Errorf("after touching main.f90 cmake --build compiled %v, want main\n%s", got, out)
 	}
@@ -220,7 +209,7 @@ func TestCMakeProject(t *testing.T) {
 	// physics changed: CMake recompiles it and what depends on its module
 	// (solver; main only if solver's module changed, which it did not).
 	editPhysics(t, dir)
-	out = runTool2(t, dir, env, "cmake", "--build", "build", "-v")
+	out, _ = runIn(t, dir, env, "cmake", "--build", "build", "-v")
 	if got := compiled(out); strings.Join(got, " ") != "physics solver" {
 		t.Errorf("after editing physics.f90 cmake --build compiled %v, want physics solver\n%s", got, out)
 	}

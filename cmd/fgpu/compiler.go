@@ -49,9 +49,6 @@ func fortranExt(name string) bool {
 	return false
 }
 
-// linkExt reports an object, archive or shared library given as input.
-func linkExt(name string) bool { return driver.LinkInput(name) }
-
 // compilerMode reports whether args (without the program name) are a
 // gfortran-style command line rather than a command.
 func compilerMode(args []string) bool {
@@ -63,7 +60,7 @@ func compilerMode(args []string) bool {
 	case "-h", "-help", "--help", "-version", "--version":
 		return false
 	}
-	return strings.HasPrefix(a, "-") || fortranExt(a) || linkExt(a)
+	return strings.HasPrefix(a, "-") || fortranExt(a) || driver.LinkInput(a)
 }
 
 // hostValueFlags are the host compiler's flags whose value is the next
@@ -165,7 +162,7 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 			fgpuArgs = append(fgpuArgs, a)
 		case strings.HasPrefix(a, "-"):
 			c.hostFlags = append(c.hostFlags, a)
-		case linkExt(a):
+		case driver.LinkInput(a):
 			c.linkArgs = append(c.linkArgs, a)
 		default:
 			fgpuArgs = append(fgpuArgs, a) // a source
@@ -298,22 +295,11 @@ func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
 		if obj == "" {
 			obj = strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) + ".o"
 		}
-		cmd := append([]string(nil), fc...)
-		if opt != "" {
-			cmd = append(cmd, opt)
-		}
-		cmd = append(cmd, c.hostFlags...)
+		base := hostCommand(fc, opt, c.hostFlags, c.build.opts.IncludeDirs, c.build.opts.Defines)
 		if c.moduleDir != "" {
-			cmd = append(cmd, "-J", c.moduleDir)
+			base = append(base, "-J", c.moduleDir)
 		}
-		for _, d := range c.build.opts.IncludeDirs {
-			cmd = append(cmd, "-I", d)
-		}
-		for _, d := range c.build.opts.Defines {
-			cmd = append(cmd, "-D"+d)
-		}
-		base := cmd
-		cmd = append(append([]string(nil), base...), c.build.opts.FormFlags()...)
+		cmd := append(append([]string(nil), base...), c.build.opts.FormFlags()...)
 		cmd = append(cmd, "-c", f, "-o", obj)
 		if !fortranExt(f) {
 			if rc := runTool(cmd, stdout, stderr); rc != exitOK {
@@ -369,7 +355,7 @@ func compileRewritten(c compilerLine, f, obj string, base []string, stdout, stde
 		return false
 	}
 	o := c.build.opts
-	form := frontend.Options{FixedForm: o.FixedForm, FreeForm: o.FreeForm, FixedLineLength: o.FixedLineLength}
+	form := o.SourceForm()
 	r, err := driver.Pipeline(driver.Config{Files: []string{f}, Defines: o.Defines, IncludeDirs: o.IncludeDirs, Form: form,
 		Target: none, StopAfter: driver.PhaseEmit, HostOpt: o.Opt, ViolationsFatal: true})
 	if err != nil || r == nil || r.Failed() || r.Output == nil {
@@ -598,16 +584,7 @@ func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 	for i, s := range c.otherSources {
 		// C, C++, assembler sources: the host compiler's objects.
 		obj := filepath.Join(work, fmt.Sprintf("other%d.o", i))
-		cmd := append(append([]string(nil), fc...), c.hostFlags...)
-		if f.opts.Opt != "" {
-			cmd = append(cmd, f.opts.Opt)
-		}
-		for _, d := range f.opts.IncludeDirs {
-			cmd = append(cmd, "-I", d)
-		}
-		for _, d := range f.opts.Defines {
-			cmd = append(cmd, "-D"+d)
-		}
+		cmd := hostCommand(fc, f.opts.Opt, c.hostFlags, f.opts.IncludeDirs, f.opts.Defines)
 		if rc := runTool(append(cmd, "-c", s, "-o", obj), os.Stdout, stderr); rc != exitOK {
 			return rc
 		}
@@ -631,6 +608,24 @@ func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 	f.opts.LinkArgs = link
 	_, rc := build("link", f, stderr)
 	return rc
+}
+
+// hostCommand is a host compile's command without its source and output:
+// the compiler, the optimisation level, the host flags (after it, as
+// driver.builder's compiles have them), -I and -D.
+func hostCommand(fc []string, opt string, hostFlags, includeDirs, defines []string) []string {
+	cmd := append([]string(nil), fc...)
+	if opt != "" {
+		cmd = append(cmd, opt)
+	}
+	cmd = append(cmd, hostFlags...)
+	for _, d := range includeDirs {
+		cmd = append(cmd, "-I", d)
+	}
+	for _, d := range defines {
+		cmd = append(cmd, "-D"+d)
+	}
+	return cmd
 }
 
 func fileExists(p string) bool {

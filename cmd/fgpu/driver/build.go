@@ -151,7 +151,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		args := b.fcArgs()
 		var src string
 		unchanged := !ok || sameText(text, string(orig))
-		if frontend.IsFixedForm(f, b.opts.sourceForm()) && !slices.Contains(out.Preprocessed, f) {
+		if frontend.IsFixedForm(f, b.opts.SourceForm()) && !slices.Contains(out.Preprocessed, f) {
 			// A fixed-form file is rewritten in its free-form text (listed
 			// in out.Preprocessed); other text for it is its own lines
 			// (Program.Line: without the columns past the line length).
@@ -167,7 +167,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 					args = append(args, "-D"+d)
 				}
 			}
-			args = append(args, b.formFlags()...)
+			args = append(args, b.opts.FormFlags()...)
 		} else {
 			// Rewritten: the text of a preprocessed file is already
 			// preprocessed (with `# N "file"` line markers, which gfortran
@@ -175,7 +175,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 			base := filepath.Base(f)
 			ext := filepath.Ext(base)
 			name := strings.TrimSuffix(base, ext) + strings.ToLower(ext)
-			if frontend.IsFixedForm(f, b.opts.sourceForm()) {
+			if frontend.IsFixedForm(f, b.opts.SourceForm()) {
 				// The rewrite of a fixed-form file is free form (the
 				// front end's reading, frontend/fixedform.go), its
 				// INCLUDE lines expanded: a .f90 file, read as free form
@@ -248,10 +248,6 @@ func (b *builder) writeScript() {
 	s.WriteString("\n")
 	os.WriteFile(filepath.Join(b.work, "build.sh"), []byte(s.String()), 0o755)
 }
-
-// formFlags are the host compiler's flags for the source form the user
-// chose, for the files compiled as the user wrote them.
-func (b *builder) formFlags() []string { return b.opts.FormFlags() }
 
 // FormFlags are gfortran's flags for the source form of o (FixedForm,
 // FreeForm, FixedLineLength), for a compile of a source as the user wrote

@@ -146,13 +146,18 @@ func cacheFiles(objects []string) []string {
 	return append([]string{rt.Header, "ISO_Fortran_binding.h"}, objects...)
 }
 
+// sumHex is data's SHA-256 in hexadecimal, as the cache records it.
+func sumHex(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
+}
+
 func fileSum(path string) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return "", err
 	}
-	h := sha256.Sum256(data)
-	return hex.EncodeToString(h[:]), nil
+	return sumHex(data), nil
 }
 
 func writeSums(dir string, objects []string) error {

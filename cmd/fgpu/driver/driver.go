@@ -76,8 +76,8 @@ type Options struct {
 	BoundsCheck bool
 }
 
-// sourceForm is the front end's reading of the source form.
-func (o Options) sourceForm() frontend.Options {
+// SourceForm is the front end's reading of the source form.
+func (o Options) SourceForm() frontend.Options {
 	return frontend.Options{FixedForm: o.FixedForm, FreeForm: o.FreeForm, FixedLineLength: o.FixedLineLength}
 }
 
@@ -180,7 +180,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		Files:       files,
 		Defines:     opts.Defines,
 		IncludeDirs: opts.IncludeDirs,
-		Form:        opts.sourceForm(),
+		Form:        opts.SourceForm(),
 		Target:      t,
 		Check: rules.CheckOptions{
 			Fallback:         opts.Fallback,

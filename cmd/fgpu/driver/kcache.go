@@ -61,7 +61,6 @@ func (b *builder) compileKernel(args []string, src, obj, text, rtDir string) err
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil // no cache; the build goes on
 	}
-	sum := sha256.Sum256(data)
 	tmp, err := os.CreateTemp(dir, "tmp-")
 	if err != nil {
 		return nil
@@ -71,7 +70,7 @@ func (b *builder) compileKernel(args []string, src, obj, text, rtDir string) err
 	if cerr := tmp.Close(); werr != nil || cerr != nil {
 		return nil
 	}
-	if os.WriteFile(entry+".sum", []byte(hex.EncodeToString(sum[:])+"\n"), 0o644) == nil {
+	if os.WriteFile(entry+".sum", []byte(sumHex(data)+"\n"), 0o644) == nil {
 		os.Rename(tmp.Name(), entry)
 	}
 	return nil
@@ -87,6 +86,5 @@ func readEntry(entry string) ([]byte, bool) {
 	if err != nil {
 		return nil, false
 	}
-	sum := sha256.Sum256(data)
-	return data, hex.EncodeToString(sum[:]) == strings.TrimSpace(string(want))
+	return data, sumHex(data) == strings.TrimSpace(string(want))
 }
