@@ -38,6 +38,9 @@ func Eval(name string, kind int, args ...float64) (v float64, ok bool) {
 			return 0, false
 		}
 	}
+	if v, ok, handled := evalSpecial(name, kind, args); handled {
+		return v, ok
+	}
 	var x, y float64
 	if len(args) > 0 {
 		x = args[0]
@@ -210,17 +213,20 @@ var (
 	consts  = map[[2]uint]*big.Float{}
 )
 
-// constant caches ln 2 (which 0) and pi (1) at precision prec.
-func (c ctx) constant(which uint, compute func() *big.Float) *big.Float {
+// constant caches ln 2 (which 0) and pi (1), computed at the precision
+// prec rounded up to a multiple of 256 (so that the many precisions of
+// ziv.go share them), rounded to prec.
+func (c ctx) constant(which uint, compute func(ctx) *big.Float) *big.Float {
 	constMu.Lock()
 	defer constMu.Unlock()
-	k := [2]uint{which, c.prec}
-	if v, ok := consts[k]; ok {
-		return new(big.Float).Copy(v)
+	p := (c.prec + 32 + 255) / 256 * 256
+	k := [2]uint{which, p}
+	v, ok := consts[k]
+	if !ok {
+		v = compute(ctx{prec: p})
+		consts[k] = v
 	}
-	v := compute()
-	consts[k] = v
-	return new(big.Float).Copy(v)
+	return new(big.Float).SetPrec(c.prec).Set(v)
 }
 
 // atanInv is atan(1/k) = sum (-1)^j / ((2j+1) k^(2j+1)); atanhInv the
@@ -245,7 +251,7 @@ func (c ctx) arcInv(k int64, alternate bool) *big.Float {
 }
 
 func (c ctx) ln2() *big.Float {
-	return c.constant(0, func() *big.Float {
+	return c.constant(0, func(c ctx) *big.Float {
 		w := ctx{prec: c.prec + 16}
 		v := w.arcInv(3, false)
 		v.Mul(v, w.f(2)) // ln 2 = 2 atanh(1/3)
@@ -254,7 +260,7 @@ func (c ctx) ln2() *big.Float {
 }
 
 func (c ctx) pi() *big.Float {
-	return c.constant(1, func() *big.Float {
+	return c.constant(1, func(c ctx) *big.Float {
 		w := ctx{prec: c.prec + 16}
 		a := w.arcInv(5, true)
 		a.Mul(a, w.f(16))
