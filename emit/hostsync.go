@@ -63,7 +63,9 @@ func leadingWS(line string) string {
 // discards, stale marks, in that order.
 func syncLines(items []lowering.SyncInsert, indent, hash string, stops bool) []string {
 	var out []string
-	for _, kind := range []rules.SyncKind{rules.SyncFetch, rules.SyncExternal, rules.SyncWait, rules.SyncDiscard, rules.SyncStale} {
+	// The start of a transfer belongs to the statement before the place
+	// (lowering/sync.go, after): first.
+	for _, kind := range []rules.SyncKind{rules.SyncAsync, rules.SyncFetch, rules.SyncExternal, rules.SyncWait, rules.SyncDiscard, rules.SyncStale} {
 		n := 0
 		for _, it := range items {
 			if it.Kind != kind {
@@ -88,6 +90,12 @@ func syncLines(items []lowering.SyncInsert, indent, hash string, stops bool) []s
 				comment = "wait (" + it.Why + ")"
 			case rules.SyncDiscard:
 				call, comment = fmt.Sprintf("call fgpu_rt_discard(%s)", it.Var), "discard"
+			case rules.SyncAsync:
+				recv, what := 0, "send"
+				if it.Recv {
+					recv, what = 1, "receive"
+				}
+				call, comment = fmt.Sprintf("call fgpu_rt_async_start(%s, %s, %d)", it.Var, it.Req, recv), "non-blocking "+what+" in flight until "+it.Req+" completes"
 			case rules.SyncStale:
 				call, comment = fmt.Sprintf("call fgpu_rt_stale(%s)", it.Var), "host write"
 				if it.Part {

@@ -39,17 +39,22 @@ const partInterfaces = `    subroutine fgpu_rt_fetch_part(a) bind(c, name="fgpu_
     subroutine fgpu_rt_stale_part(a) bind(c, name="fgpu_rt_stale_part")
       type(*), dimension(..) :: a
     end subroutine fgpu_rt_stale_part
+    subroutine fgpu_rt_async_start(a, req, recv) bind(c, name="fgpu_rt_async_start")
+      type(*), dimension(..) :: a
+      type(*), dimension(..) :: req
+      integer(4), value :: recv
+    end subroutine fgpu_rt_async_start
 `
 
-// hasParts reports whether the host calls fgpu_rt_fetch_part or
-// fgpu_rt_stale_part anywhere.
+// hasParts reports whether the host calls fgpu_rt_fetch_part,
+// fgpu_rt_stale_part or fgpu_rt_async_start anywhere.
 func hasParts(sp *lowering.SyncPlan) bool {
 	if sp == nil {
 		return false
 	}
 	for _, a := range sp.At {
 		for _, it := range a.Items {
-			if it.Part {
+			if it.Part || it.Req != "" {
 				return true
 			}
 		}

@@ -36,8 +36,9 @@ type Set struct {
 	// PtrPaths are the designators up to a pointer component that host
 	// statements access data through (hacc_ptr), by site.
 	PtrPaths map[string]*frontend.Expr
-	// LibArgs are the array sections handed to MPI procedures that the
-	// rules may fetch or mark stale exactly (hcall_lib_section), by site.
+	// LibArgs are the designators handed to MPI procedures that the host
+	// can name again around the call (hcall_lib_section, hcall_lib_whole,
+	// hcall_lib_scalar), by site.
 	LibArgs map[string]*frontend.Expr
 	// CallLocals are the run-time sized locals of the procedures the
 	// loops call, one a call and local (workspace.go), by the variable that

@@ -20,8 +20,8 @@ import (
 )
 
 // libCall records hcall_lib(S, Name), hcall_lib_arg(S, Pos, V, A) and
-// hcall_lib_section(A) for a CALL statement of an MPI procedure without a
-// body. A call with a keyword argument gets none (positions unknown: the
+// hcall_lib_section(A), hcall_lib_whole(A) and hcall_lib_scalar(A) for a
+// CALL statement of an MPI procedure without a body. A call with a keyword argument gets none (positions unknown: the
 // external-call rule applies).
 func (b *cfgBuilder) libCall(st ast.Constant, callee *frontend.Expr, args []*frontend.Expr) {
 	if callee == nil {
@@ -47,14 +47,66 @@ func (b *cfgBuilder) libCall(st ast.Constant, callee *frontend.Expr, args []*fro
 		}
 		as := b.x.site(a, a.Pos)
 		b.x.add("hcall_lib_arg", st, ast.Number(int64(i+1)), b.x.varSite(r.Sym), as)
-		if exactSection(a) {
+		named := func(pred string) {
 			if b.x.set.LibArgs == nil {
 				b.x.set.LibArgs = map[string]*frontend.Expr{}
 			}
 			b.x.set.LibArgs[as.Symbol] = a
-			b.x.add("hcall_lib_section", as)
+			b.x.add(pred, as)
+		}
+		switch {
+		case exactSection(a):
+			named("hcall_lib_section")
+		case wholeArray(a):
+			named("hcall_lib_whole")
+		case scalarDesignator(a):
+			named("hcall_lib_scalar")
 		}
 	}
+}
+
+// wholeArray reports whether designator e is a whole array variable named
+// alone (q), not a pointer, not of a derived type.
+func wholeArray(e *frontend.Expr) bool {
+	if e.Kind != frontend.EName || e.Sym == nil || e.Rank <= 0 {
+		return false
+	}
+	s := frontend.UltimateSymbol(e.Sym)
+	return s.Kind == frontend.SymVariable && s.Rank > 0 && !s.Pointer && s.Type.Base != frontend.TyDerived
+}
+
+// scalarDesignator reports whether designator e names one scalar the host
+// can name again after the call: a scalar variable (req) or an element of
+// an array variable (reqs(2*k)) whose subscripts are simple (names,
+// literals, arithmetic: the call does not change them), without
+// components (a request handle of module mpi or mpi_f08).
+func scalarDesignator(e *frontend.Expr) bool {
+	if e.Rank != 0 {
+		return false
+	}
+	switch e.Kind {
+	case frontend.EName:
+		if e.Sym == nil {
+			return false
+		}
+		s := frontend.UltimateSymbol(e.Sym)
+		return s.Kind == frontend.SymVariable && s.Rank == 0 && !s.Pointer
+	case frontend.ERef:
+		if e.X == nil || e.X.Kind != frontend.EName || e.X.Sym == nil {
+			return false
+		}
+		s := frontend.UltimateSymbol(e.X.Sym)
+		if s.Kind != frontend.SymVariable || s.Rank != len(e.Args) || s.Rank == 0 || s.Pointer {
+			return false
+		}
+		for _, a := range e.Args {
+			if a == nil || a.Kind == frontend.ERange || a.Rank != 0 || !simpleScalar(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // exactSection reports whether designator e is an array section of a

@@ -59,6 +59,13 @@ type SyncInsert struct {
 	// subscripts as the statement writes them): the fetch or stale mark
 	// is of its elements only (fgpu_rt_fetch_part, fgpu_rt_stale_part).
 	Part bool
+	// Async start (placed after the statement): Var is the buffer, Req
+	// the request handle, as the statement writes them; Recv a receive
+	// (fgpu_rt_async_start); Line is the line of the statement, before
+	// whose next line it is inserted.
+	Req  string
+	Recv bool
+	Line int
 }
 
 // SyncAt is the lines inserted before one line of a file.
@@ -136,6 +143,9 @@ type anchor struct {
 	file string
 	line int
 	ifs  *frontend.IfStmt
+	// indentOf, when set, is the line whose indentation the inserted
+	// lines take (after a statement: its own).
+	indentOf int
 }
 
 // place adds one decision at every anchor of its node.
@@ -146,6 +156,24 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 	case rules.SyncWait:
 		item.Why = pt.ShortWhy()
 		item.All = pt.WaitsForAll()
+	case rules.SyncAsync:
+		buf, req := p.cr.Facts.LibArgs[pt.Var], p.cr.Facts.LibArgs[pt.Req]
+		if buf == nil || req == nil {
+			p.errf(n.Pos, "a non-blocking MPI transfer whose buffer or request the facts do not name")
+			return
+		}
+		// As the statement itself writes them: the call does not change
+		// their names or subscripts (facts/mpi.go).
+		item.Var, item.Req, item.Recv, item.Line = buf.String(), req.String(), pt.Recv, n.Pos.Line
+		anchors, ok := p.after(n)
+		if !ok {
+			p.errf(n.Pos, "a non-blocking MPI transfer of %s, which the device may hold, started by a statement that does not stand alone on its line(s), has a label or is the action of a one-line IF (the runtime must learn of it right after the call)", item.Var)
+			return
+		}
+		for _, a := range anchors {
+			p.add(n, a, item)
+		}
+		return
 	case rules.SyncDiscard, rules.SyncStale, rules.SyncFetch:
 		if pt.Section {
 			e := p.cr.Facts.LibArgs[pt.Var]
@@ -434,10 +462,27 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 	if at == nil {
 		line, _ := p.prog.Line(file, a.line)
 		at = &SyncAt{File: file, Line: a.line, Proc: n.Proc, Indent: leadingWS(line)}
-		if n.Kind == "end" || n.Kind == "block_end" || n.Kind == "do_iter" || n.Kind == "do_while" && a.line != n.Pos.Line {
+		if a.indentOf != 0 {
+			l, _ := p.prog.Line(file, a.indentOf)
+			at.Indent = leadingWS(l)
+		} else if n.Kind == "end" || n.Kind == "block_end" || n.Kind == "do_iter" || n.Kind == "do_while" && a.line != n.Pos.Line {
 			at.Indent += "  " // inside the construct or procedure that ends there
 		}
 		p.at[key] = at
+	}
+	if a.ifs != nil && item.Kind != rules.SyncAsync || a.ifs == nil && item.Kind == rules.SyncAsync {
+		// The start of a transfer (after the statement before this line)
+		// and a one-line IF rewritten here would put it inside the IF.
+		conflict := at.IfRewrite != nil && item.Kind == rules.SyncAsync
+		for _, it := range at.Items {
+			if it.Kind == rules.SyncAsync && a.ifs != nil {
+				conflict = true
+			}
+		}
+		if conflict {
+			p.errf(n.Pos, "a non-blocking MPI transfer started right before a one-line IF whose action needs lines of its own; put the IF on a line of its own after a blank statement or write it as an IF construct")
+			return
+		}
 	}
 	if a.ifs != nil && at.IfRewrite == nil {
 		line, _ := p.prog.Line(file, a.line)
@@ -510,6 +555,21 @@ func (p *placer) before(n *facts.HostNode) ([]anchor, bool) {
 		return nil, false
 	}
 	return p.stmtAnchor(n)
+}
+
+// after returns the anchor right after n's statement: before the line
+// after its last one, when it is a CALL that stands alone on its line(s),
+// without a label (a DO's terminal statement), not the action of a
+// one-line IF; the lines are indented as the statement.
+func (p *placer) after(n *facts.HostNode) ([]anchor, bool) {
+	if _, ok := n.Stmt.(*frontend.CallStmt); !ok || n.IfStmt != nil || p.relocated(n) {
+		return nil, false
+	}
+	b := frontend.StmtBaseOf(n.Stmt)
+	if b.SharedLine || b.Label != "" || b.EndLine < b.Pos.Line {
+		return nil, false
+	}
+	return []anchor{{file: b.Pos.File, line: b.EndLine + 1, indentOf: b.Pos.Line}}, true
 }
 
 // entry returns the anchors of "before construct head n" (hoisting and

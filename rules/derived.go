@@ -117,6 +117,23 @@ type SyncDecisions struct {
 	FetchSecAt      []SitePair // fetch_sec_at(S, A) (mpi.mg)
 	StaleSecAt      []SitePair // stale_sec_at(S, A) (mpi.mg)
 	AsyncNYI        []SitePair // async_nyi(S, V) (mpi.mg)
+	AsyncStart      []AsyncStart
+}
+
+// AsyncStart is async_start(S, A, R, Kind) (mpi.mg): right after host
+// statement Stmt, the buffer at argument site Buf is in a non-blocking
+// transfer (a receive when Recv) until the request at site Req completes.
+type AsyncStart struct {
+	Stmt, Buf, Req string
+	Recv           bool
+}
+
+func (r *Result) asyncStarts() []AsyncStart {
+	var out []AsyncStart
+	for _, f := range r.Facts("async_start") {
+		out = append(out, AsyncStart{sym(f.Args[0]), sym(f.Args[1]), sym(f.Args[2]), sym(f.Args[3]) == "/recv"})
+	}
+	return out
 }
 
 // SyncDecisions returns the decisions of sync.mg.
@@ -134,6 +151,7 @@ func (r *Result) SyncDecisions() SyncDecisions {
 		FetchSecAt:      r.pairs("fetch_sec_at"),
 		StaleSecAt:      r.pairs("stale_sec_at"),
 		AsyncNYI:        r.pairs("async_nyi"),
+		AsyncStart:      r.asyncStarts(),
 	}
 }
 

@@ -24,18 +24,31 @@
 # (no hcall_lib_arg). An MPI call acts outside the program: the host
 # waits for launches that may stop before it (wait_at /outside).
 #
-# Non-blocking communication: MPI_Isend reads its buffer at the Isend and
-# MPI forbids the host to write it until the request completes, so
-# reading it at the Isend is exact. MPI_Irecv, MPI_Wait*, MPI_Test* and
-# every procedure not in the table keep the external-call rule: the data
-# of a receive arrives at a wait the call does not name (a rule for them
-# needs the request matched to its buffer: not done yet).
+# Non-blocking communication (async_buf): MPI_Isend reads its buffer at
+# the Isend and MPI forbids the host to write it until the request
+# completes, so reading it at the Isend is exact. MPI_Irecv may write its
+# buffer at any time until the request completes: the buffer is /write at
+# the Irecv (what the device holds newer comes back first, and the host's
+# elements are newer from then on), and right after the call the runtime
+# learns of the transfer (async_start: fgpu_rt_async_start(buf, request)):
+# until the request completes it never copies device values over the
+# buffer's elements nor hands their not yet received values to the device
+# as current; it sees the completion as the request's bytes changing
+# (MPI_Wait*/MPI_Test* set it to MPI_REQUEST_NULL) at its next call, and
+# the elements are newer on the host from then on. The waits and tests
+# are in the table (they access only their arguments). A receive whose
+# buffer or request the host cannot name again after the call (an element
+# starting a sequence, a section with a vector subscript), a persistent or
+# matched receive and the non-blocking collectives not in async_buf are a
+# not-yet-implemented error when the device may hold the buffer
+# (async_nyi).
 #
-# Reads: hcall_lib, hcall_lib_arg, hcall_lib_section (facts), and from
+# Reads: hcall_lib, hcall_lib_arg, hcall_lib_section, hcall_lib_whole,
+# hcall_lib_scalar (facts), and from
 # sync.mg: device_stmt, may_resident, may_dirty, lifted_proc,
 # assumed_size, hstmt.
 # Derives: mpi_arg (the table), mpi_call, mpi_stmt, mpi_acc, sec_acc, async_nyi,
-# fetch_sec_at, stale_sec_at.
+# fetch_sec_at, stale_sec_at, async_start.
 
 Decl mpi_arg(Name, Pos, Mode)
   descr [doc("The table: MPI procedure Name reads (/read) or may write (/write) the actual argument at position Pos (from 1). Every argument of a procedure in the table is listed."),
@@ -61,6 +74,15 @@ Decl sec_acc(S, V, A, Mode)
 Decl async_nyi(S, V)
   descr [doc("Host statement S starts a non-blocking MPI receive (or a non-blocking collective that writes) into V, which the device may hold: its data arrives at a wait the call does not name, where the external-call rule would copy the device's values back over it. Not yet implemented."),
          arg(S, "statement"), arg(V, "variable")].
+
+Decl async_buf(Name, BufPos, ReqPos, Kind)
+  descr [doc("Non-blocking MPI procedure Name starts a transfer of the buffer at argument position BufPos whose request is argument ReqPos: MPI reads it (/send) or may write it (/recv) until the request completes."),
+         arg(Name, "procedure name"), arg(BufPos, "buffer position"), arg(ReqPos, "request position"), arg(Kind, "kind")]
+  bound [/string, /number, /number, /name].
+
+Decl async_start(S, A, R, Kind)
+  descr [doc("Right after host statement S, the runtime learns that the buffer at argument site A (a section or whole array the device may hold) is in a non-blocking transfer (/send or /recv) until the request at argument site R completes (fgpu_rt_async_start)."),
+         arg(S, "statement"), arg(A, "buffer site"), arg(R, "request site"), arg(Kind, "kind")].
 
 Decl async_write(Name, Pos)
   descr [doc("Non-blocking MPI procedure Name writes its argument at position Pos after it returns (the receive buffer of mpi_irecv, ...)."),
@@ -208,6 +230,74 @@ mpi_arg(N, 8, /write) :- all_collective(N).
 all_collective("mpi_allgather").
 all_collective("mpi_alltoall").
 
+# Non-blocking point to point: isend(buf, count, datatype, dest, tag,
+# comm, request, ierror) and its synchronous, buffered and ready forms;
+# irecv(buf, count, datatype, source, tag, comm, request, ierror).
+mpi_arg(N, 1, /read) :- nonblocking_send(N).
+mpi_arg(N, 2, /read) :- nonblocking_send(N).
+mpi_arg(N, 3, /read) :- nonblocking_send(N).
+mpi_arg(N, 4, /read) :- nonblocking_send(N).
+mpi_arg(N, 5, /read) :- nonblocking_send(N).
+mpi_arg(N, 6, /read) :- nonblocking_send(N).
+mpi_arg(N, 7, /write) :- nonblocking_send(N).
+mpi_arg(N, 8, /write) :- nonblocking_send(N).
+nonblocking_send("mpi_issend").
+nonblocking_send("mpi_ibsend").
+nonblocking_send("mpi_irsend").
+async_buf("mpi_isend", 1, 7, /send).
+async_buf(N, 1, 7, /send) :- nonblocking_send(N).
+mpi_arg("mpi_irecv", 1, /write).
+mpi_arg("mpi_irecv", 2, /read).
+mpi_arg("mpi_irecv", 3, /read).
+mpi_arg("mpi_irecv", 4, /read).
+mpi_arg("mpi_irecv", 5, /read).
+mpi_arg("mpi_irecv", 6, /read).
+mpi_arg("mpi_irecv", 7, /write).
+mpi_arg("mpi_irecv", 8, /write).
+async_buf("mpi_irecv", 1, 7, /recv).
+# Completion: wait(request, status, ierror); waitall(count, requests,
+# statuses, ierror); waitany(count, requests, index, status, ierror);
+# waitsome(incount, requests, outcount, indices, statuses, ierror);
+# test(request, flag, status, ierror); testall(count, requests, flag,
+# statuses, ierror); testany(count, requests, index, flag, status,
+# ierror); testsome as waitsome. The requests are written (set to
+# MPI_REQUEST_NULL when they complete).
+mpi_arg("mpi_wait", 1, /write).
+mpi_arg("mpi_wait", 2, /write).
+mpi_arg("mpi_wait", 3, /write).
+mpi_arg("mpi_waitall", 1, /read).
+mpi_arg("mpi_waitall", 2, /write).
+mpi_arg("mpi_waitall", 3, /write).
+mpi_arg("mpi_waitall", 4, /write).
+mpi_arg("mpi_waitany", 1, /read).
+mpi_arg("mpi_waitany", 2, /write).
+mpi_arg("mpi_waitany", 3, /write).
+mpi_arg("mpi_waitany", 4, /write).
+mpi_arg("mpi_waitany", 5, /write).
+mpi_arg(N, 1, /read) :- some_completion(N).
+mpi_arg(N, 2, /write) :- some_completion(N).
+mpi_arg(N, 3, /write) :- some_completion(N).
+mpi_arg(N, 4, /write) :- some_completion(N).
+mpi_arg(N, 5, /write) :- some_completion(N).
+mpi_arg(N, 6, /write) :- some_completion(N).
+some_completion("mpi_waitsome").
+some_completion("mpi_testsome").
+mpi_arg("mpi_test", 1, /write).
+mpi_arg("mpi_test", 2, /write).
+mpi_arg("mpi_test", 3, /write).
+mpi_arg("mpi_test", 4, /write).
+mpi_arg("mpi_testall", 1, /read).
+mpi_arg("mpi_testall", 2, /write).
+mpi_arg("mpi_testall", 3, /write).
+mpi_arg("mpi_testall", 4, /write).
+mpi_arg("mpi_testall", 5, /write).
+mpi_arg("mpi_testany", 1, /read).
+mpi_arg("mpi_testany", 2, /write).
+mpi_arg("mpi_testany", 3, /write).
+mpi_arg("mpi_testany", 4, /write).
+mpi_arg("mpi_testany", 5, /write).
+mpi_arg("mpi_testany", 6, /write).
+
 # What a call of a known procedure accesses.
 mpi_known(N) :- mpi_arg(N, _, _).
 mpi_call(S, N) :- hcall_lib(S, N), mpi_known(N).
@@ -227,10 +317,20 @@ stale_sec_at(S, A) :- sec_acc(S, V, A, /write).
 mpi_whole(S, V, M) :- mpi_acc(S, V, A, M), !is_section(A).
 mpi_whole(S, V, M) :- mpi_acc(S, V, A, M), is_section(A), assumed_size(V).
 
-# Non-blocking receives into storage the device may hold: an error until
-# a request is matched to its buffer (above). Calls with keyword
-# arguments have no hcall_lib and are not caught here.
-async_write("mpi_irecv", 1).
+# Non-blocking transfers of storage the device may hold: the runtime
+# learns of each right after its call, where the buffer and the request
+# can be named again there (a section or whole array; a scalar or an
+# element with simple subscripts), in a procedure that runs on the host.
+async_named(A) :- hcall_lib_section(A).
+async_named(A) :- hcall_lib_whole(A).
+async_start(S, A, R, K) :- hcall_lib(S, N), async_buf(N, BP, RP, K), hcall_lib_arg(S, BP, V, A), may_resident(V), async_named(A), hcall_lib_arg(S, RP, _, R), hcall_lib_scalar(R), hstmt(S, P, _), !lifted_proc(P), !device_stmt(S).
+async_placed(S, A) :- async_start(S, A, _, _).
+
+# A receive the runtime cannot learn of, and the non-blocking procedures
+# that write a buffer outside async_buf: an error (a copy back or a
+# launch before the wait would mix the device's values with what
+# arrives). Calls with keyword arguments have no hcall_lib and are not
+# caught here.
 async_write("mpi_imrecv", 1).
 async_write("mpi_ibcast", 1).
 async_write("mpi_ireduce", 2).
@@ -241,3 +341,4 @@ async_write("mpi_iallgather", 4).
 async_write("mpi_ialltoall", 4).
 async_write("mpi_recv_init", 1).
 async_nyi(S, V) :- hcall_lib(S, N), async_write(N, Pos), hcall_lib_arg(S, Pos, V, _), may_resident(V).
+async_nyi(S, V) :- hcall_lib(S, N), async_buf(N, BP, _, /recv), hcall_lib_arg(S, BP, V, A), may_resident(V), !async_placed(S, A).

@@ -371,6 +371,16 @@ Decl hcall_lib_section(A)
          arg(A, "argument site")]
   bound [/name].
 
+Decl hcall_lib_whole(A)
+  descr [doc("The actual argument at site A (hcall_lib_arg) is a whole array variable named alone (not a pointer, not of a derived type)."),
+         arg(A, "argument site")]
+  bound [/name].
+
+Decl hcall_lib_scalar(A)
+  descr [doc("The actual argument at site A (hcall_lib_arg) is a scalar variable or an element with simple subscripts, which the host can name again after the call (a request handle)."),
+         arg(A, "argument site")]
+  bound [/name].
+
 Decl hcall_ext_arg(S, V)
   descr [doc("At host statement S, a procedure whose body is not known is handed a designator rooted at V."),
          arg(S, "statement"), arg(V, "variable")]

@@ -20,13 +20,14 @@ const (
 	SyncWait                     // wait (every launch, or those that may stop), then replay a recorded stop
 	SyncDiscard                  // drop the device copies of storage that ends
 	SyncStale                    // the host is about to write storage the device may hold
+	SyncAsync                    // after the statement: a non-blocking MPI transfer started (the runtime learns of it)
 )
 
 // rank orders the decisions at one statement as the host text has them.
 func (k SyncKind) rank() int { return int(k) }
 
 func (k SyncKind) String() string {
-	return [...]string{"fetch", "external", "wait", "discard", "stale"}[k]
+	return [...]string{"fetch", "external", "wait", "discard", "stale", "async start"}[k]
 }
 
 // SyncPoint is one decision of the sync analysis.
@@ -48,6 +49,10 @@ type SyncPoint struct {
 	// Hoisted: a fetch or stale mark placed before the loop Site (the
 	// outermost enclosing loop that launches nothing).
 	Hoisted bool
+	// Async start (placed after Site): Var is the site of the buffer
+	// (facts.Set.LibArgs), Req the site of the request, Recv a receive.
+	Req  string
+	Recv bool
 }
 
 // SyncPoints returns the sync decisions, sorted by position then kind.
@@ -118,6 +123,9 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 			out = append(out, SyncPoint{Kind: v.kind, Site: f.A, Pos: pos(f.A), Var: f.B, Hoisted: v.hoisted, Path: v.path, Section: v.section})
 		}
 	}
+	for _, f := range d.AsyncStart {
+		out = append(out, SyncPoint{Kind: SyncAsync, Site: f.Stmt, Pos: pos(f.Stmt), Var: f.Buf, Section: true, Req: f.Req, Recv: f.Recv})
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Pos != b.Pos {
@@ -167,7 +175,7 @@ func (r *CheckResult) SyncErrors() frontend.Diagnostics {
 		if s := r.Facts.Vars[v]; s != nil {
 			v = s.Name
 		}
-		ds = append(ds, frontend.NYI(frontend.NYIAsyncReceive, p, frontend.Pos{}, "a non-blocking MPI receive into %s, which the device may hold (its data arrives at a wait the call does not name); use MPI_Recv or MPI_Sendrecv", v))
+		ds = append(ds, frontend.NYI(frontend.NYIAsyncReceive, p, frontend.Pos{}, "a non-blocking MPI receive into %s, which the device may hold, through a buffer or request the host cannot name again after the call (pass an array section or a whole array, and a request variable or element), or by a procedure fgpu does not follow yet; MPI_Irecv, MPI_Recv and MPI_Sendrecv are", v))
 	}
 	return ds.Sort()
 }

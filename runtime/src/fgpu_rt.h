@@ -304,6 +304,17 @@ void fgpu_rt_fetch_part(CFI_cdesc_t* a);
  * as fgpu_rt_stale. */
 void fgpu_rt_stale_part(CFI_cdesc_t* a);
 
+/* bind(c), after a call that starts a non-blocking MPI transfer of the
+ * array (or section) a -- MPI_Isend (recv 0), MPI_Irecv (recv 1), ... --
+ * whose request handle is req (rules/mpi.mg): until the request completes
+ * MPI reads or writes a's host elements behind the program's back, so the
+ * runtime never copies device values over the elements of a receive, nor
+ * poisons (cpu separate) either kind. The runtime sees the completion as
+ * req's bytes changing (MPI_Wait* and MPI_Test* set a completed request to
+ * MPI_REQUEST_NULL) at its next call; a receive's elements are then newer
+ * on the host, as after fgpu_rt_stale_part (without a copy back). */
+void fgpu_rt_async_start(CFI_cdesc_t* a, CFI_cdesc_t* req, int recv);
+
 /* Statistics (FGPU_STATS=1) at exit, on stderr:
  *   fgpu: stats: backend B: L launches, X bytes to device, Y bytes from
  *     device, W waits, D discards, peak device memory M bytes      (one line)

@@ -3,7 +3,8 @@
 // and the CPU backend (thread count; the malloc'd "device" of the separate
 // memory mode). Compiled with `c++ -std=c++17 -O2 -fopenmp -c` for
 // --gpu=cpu; without -fopenmp, with -DFGPU_BACKEND_CUDA for --gpu=cuda
-// (then fgpu_rt_cuda.cu provides the device side of the table).
+// (then fgpu_rt_cuda.cu provides the device side of the table), or with
+// -DFGPU_BACKEND_METAL for --gpu=metal (fgpu_rt_metal.mm provides it).
 
 #define FGPU_RT_INTERNAL
 #include "fgpu_rt.h"
@@ -25,8 +26,16 @@
 #include <omp.h>
 #endif
 
-#ifdef FGPU_BACKEND_CUDA
+// FGPU_RT_DEVICE: a backend whose device side of the table (fgpu_dev_*)
+// is another file's (cuda, metal): the DEVICE mode, device timing events.
+#if defined(FGPU_BACKEND_CUDA) || defined(FGPU_BACKEND_METAL)
+#define FGPU_RT_DEVICE 1
+#endif
+
+#if defined(FGPU_BACKEND_CUDA)
 static const char* const backend_name = "cuda";
+#elif defined(FGPU_BACKEND_METAL)
+static const char* const backend_name = "metal";
 #else
 static const char* const backend_name = "cpu";
 #endif
@@ -165,9 +174,11 @@ void print_stats() {
     for (auto& kv : kernel_stats()) {
         std::fprintf(stderr, "fgpu: stats: kernel %s: %llu launches, %.3f ms device time", kv.first.c_str(),
                      kv.second.launches, kv.second.ms);
-        if (kv.second.threads > 0)
+        if (kv.second.threads > 0 && kv.second.regs >= 0)
             std::fprintf(stderr, ", %d blocks of %d threads, %d registers a thread", kv.second.blocks,
                          kv.second.threads, kv.second.regs);
+        else if (kv.second.threads > 0) // (metal: threadgroups; no register count)
+            std::fprintf(stderr, ", %d blocks of %d threads", kv.second.blocks, kv.second.threads);
         std::fputc('\n', stderr);
     }
     std::fflush(stderr);
@@ -207,7 +218,7 @@ struct Init {
         stats();
         table_mu();
         kernel_stats();
-#ifdef FGPU_BACKEND_CUDA
+#ifdef FGPU_RT_DEVICE
         mode = DEVICE;
 #else
         const char* sep = std::getenv("FGPU_CPU_SEPARATE");
@@ -287,6 +298,23 @@ struct Entry {
     std::vector<Key> pieces;
 };
 
+// A non-blocking MPI transfer in flight (fgpu_rt_async_start): until its
+// request completes, MPI reads (a send) or writes (a receive) the host
+// elements of k behind the program's back. The runtime sees the
+// completion as the request's bytes changing (MPI sets a completed
+// request to MPI_REQUEST_NULL; the program waits for it with MPI_Wait*
+// or MPI_Test*) at its next call (settle).
+struct Flight {
+    Key k;
+    bool recv = false;
+    const unsigned char* req = nullptr; // the request's host storage
+    size_t req_len = 0;
+    unsigned char handle[32] = {}; // its bytes after the call that started the transfer
+};
+
+// Host byte runs [first, second), sorted and disjoint.
+using Runs = std::vector<std::pair<uintptr_t, uintptr_t>>;
+
 struct Timing {
     const char* kernel;
     const char* loop;
@@ -305,12 +333,15 @@ struct Table {
     std::chrono::steady_clock::time_point t0;
     void* ev0 = nullptr;
     std::vector<Timing> timings; // cuda: launches whose events are not resolved yet
+    std::vector<Flight> flights; // non-blocking MPI transfers in flight
 };
 
 Table& table() {
     static Table t;
     return t;
 }
+
+void settle(Table& t);
 
 Key key_of(const CFI_cdesc_t* a, size_t elem) {
     Key k;
@@ -371,15 +402,66 @@ template <typename F> void each_run(const Key& p, F f) {
     if (end != 0) f(start, (size_t)(end - start));
 }
 
+// Sorts and merges runs.
+void merge_runs(Runs& x) {
+    std::sort(x.begin(), x.end());
+    size_t j = 0;
+    for (size_t i = 0; i < x.size(); i++) {
+        if (j > 0 && x[i].first <= x[j - 1].second) {
+            x[j - 1].second = std::max(x[j - 1].second, x[i].second);
+            continue;
+        }
+        x[j++] = x[i];
+    }
+    x.resize(j);
+}
+
+// The host bytes of the elements that receives in flight may write, of
+// those overlapping [lo, hi) (all kinds of transfers with sends too, by
+// span only: what poisoning must leave alone).
+Runs in_flight(const Table& t, uintptr_t lo, uintptr_t hi, bool sends) {
+    Runs x;
+    for (const Flight& f : t.flights) {
+        if (!f.k.overlaps(lo, hi)) continue;
+        if (sends) {
+            x.emplace_back(f.k.lo, f.k.hi);
+            continue;
+        }
+        if (!f.recv) continue;
+        each_run(f.k, [&](uintptr_t a, size_t n) {
+            if (a < hi && lo < a + n) x.emplace_back(a, a + n);
+        });
+    }
+    merge_runs(x);
+    return x;
+}
+
+// Calls f(a, n) for the sub-runs of [a0, a0 + n0) outside the runs x.
+template <typename F> void each_outside(uintptr_t a0, size_t n0, const Runs& x, F f) {
+    uintptr_t cur = a0, end = a0 + n0;
+    auto it = std::upper_bound(x.begin(), x.end(), cur,
+                               [](uintptr_t v, const std::pair<uintptr_t, uintptr_t>& r) { return v < r.second; });
+    for (; it != x.end() && it->first < end && cur < end; ++it) {
+        if (it->first > cur) f(cur, (size_t)(it->first - cur));
+        cur = std::max(cur, it->second);
+    }
+    if (cur < end) f(cur, (size_t)(end - cur));
+}
+
 // Copies the host-newer sections of e into its device copy (the host
-// statements that wrote them have ended: the runtime is called again).
-void flush_pieces(Entry& e, const char* kernel, const char* loop) {
+// statements that wrote them have ended: the runtime is called again),
+// but for the elements a receive in flight may still write (its
+// completion records them again: settle).
+void flush_pieces(Table& t, Entry& e, const char* kernel, const char* loop) {
     if (e.pieces.empty()) return;
     if (e.st != STALE) {
+        Runs x = in_flight(t, e.k.lo, e.k.hi, false);
         for (const Key& p : e.pieces)
-            each_run(p, [&](uintptr_t a, size_t n) {
-                fgpu_dev_copy_in(e.buf + (a - e.k.lo), (const void*)a, n, kernel, loop);
-                stats().to_dev.fetch_add(n, std::memory_order_relaxed);
+            each_run(p, [&](uintptr_t a0, size_t n0) {
+                each_outside(a0, n0, x, [&](uintptr_t a, size_t n) {
+                    fgpu_dev_copy_in(e.buf + (a - e.k.lo), (const void*)a, n, kernel, loop);
+                    stats().to_dev.fetch_add(n, std::memory_order_relaxed);
+                });
             });
     }
     e.pieces.clear();
@@ -398,11 +480,31 @@ void copy_in(const Entry& e, const char* kernel, const char* loop) {
 // Copies the elements of a dirty entry back to the host; staged, when not
 // null, holds the entry's span already (fgpu_dev_stage_out, after the
 // wait), else it is copied from the device now.
-void copy_back(const Entry& e, const void* staged) {
+// The elements a receive in flight may write are left as they are on the
+// host (MPI is writing them).
+void copy_back(const Table& t, const Entry& e, const void* staged) {
     const char* kernel = "?";
     const char* loop = "?";
     size_t span = e.k.span();
     stats().from_dev.fetch_add(span, std::memory_order_relaxed);
+    Runs x = in_flight(t, e.k.lo, e.k.hi, false);
+    if (!x.empty()) {
+        std::vector<char> stage;
+        const char* src = (const char*)staged;
+        if (!src) {
+            stage.resize(span);
+            fgpu_dev_copy_out(stage.data(), e.buf, span, kernel, loop);
+            src = stage.data();
+        }
+        auto put = [&](uintptr_t a, size_t n) { std::memcpy((void*)a, src + (a - e.k.lo), n); };
+        if (e.k.contiguous()) {
+            each_outside(e.k.lo, span, x, put);
+            return;
+        }
+        uintptr_t host = e.k.lo - e.k.low;
+        e.k.each([&](ptrdiff_t off) { each_outside(host + off, e.k.elem, x, put); });
+        return;
+    }
     if (e.k.contiguous()) {
         if (staged)
             std::memcpy((void*)e.k.lo, staged, span);
@@ -426,7 +528,18 @@ void copy_back(const Entry& e, const void* staged) {
 }
 
 // Fills the host elements of an entry with 0xff (cpu separate, dirty).
-void poison(const Entry& e) {
+void poison(const Table& t, const Entry& e) {
+    Runs x = in_flight(t, e.k.lo, e.k.hi, true);
+    if (!x.empty()) {
+        // Not the elements of a transfer in flight (MPI reads or writes them).
+        auto fill = [](uintptr_t a, size_t n) { std::memset((void*)a, 0xff, n); };
+        uintptr_t host = e.k.lo - e.k.low;
+        if (e.k.contiguous())
+            each_outside(e.k.lo, e.k.span(), x, fill);
+        else
+            e.k.each([&](ptrdiff_t off) { each_outside(host + off, e.k.elem, x, fill); });
+        return;
+    }
     if (e.k.contiguous()) {
         std::memset((void*)e.k.lo, 0xff, e.k.span());
         return;
@@ -469,7 +582,7 @@ void wait_locked(Table& t) {
     int64_t site = 0;
     if (t.pending) {
         if (const char* err = fgpu_dev_wait(&site, t.stop_pending)) wait_failed(t, err);
-#ifdef FGPU_BACKEND_CUDA
+#ifdef FGPU_RT_DEVICE
         for (Timing& tm : t.timings) {
             float ms = tm.start && tm.stop ? fgpu_dev_event_ms(tm.start, tm.stop) : 0.0f;
             kernel_stat(tm.kernel, tm.loop).ms += ms;
@@ -493,7 +606,7 @@ void wait_locked(Table& t) {
 // copies; a copy the staging memory does not take follows the wait.
 void wait_and_copy_back(Table& t, const std::vector<Entry*>& es) {
     std::vector<const void*> staged(es.size(), nullptr);
-    for (Entry* e : es) flush_pieces(*e, "?", "?");
+    for (Entry* e : es) flush_pieces(t, *e, "?", "?");
     if (!es.empty()) {
         fgpu_dev_stage_reset();
         for (size_t i = 0; i < es.size(); i++) staged[i] = fgpu_dev_stage_out(es[i]->buf, es[i]->k.span(), "?", "?");
@@ -505,7 +618,7 @@ void wait_and_copy_back(Table& t, const std::vector<Entry*>& es) {
     wait_locked(t);
     if (!pending && !es.empty()) fgpu_dev_stage_wait();
     for (size_t i = 0; i < es.size(); i++) {
-        copy_back(*es[i], staged[i]);
+        copy_back(t, *es[i], staged[i]);
         es[i]->st = VALID;
     }
 }
@@ -561,6 +674,7 @@ bool dirty_overlap(const Table& t, const Key& k, const Entry* except) {
 // device address of k.lo).
 char* reg(const Key& k, bool written, const char* kernel, const char* loop, int* on_device = nullptr) {
     Table& t = table();
+    settle(t);
     auto find = [&]() -> Entry* {
         for (Entry& e : t.es)
             if (e.k.same(k)) return &e;
@@ -568,7 +682,7 @@ char* reg(const Key& k, bool written, const char* kernel, const char* loop, int*
     };
     Entry* e = find();
     if (on_device) *on_device = e && e->st != STALE;
-    if (e) flush_pieces(*e, kernel, loop);
+    if (e) flush_pieces(t, *e, kernel, loop);
     if (e && e->st == STALE) {
         if (dirty_overlap(t, k, e)) {
             fetch_overlap_locked(t, k.lo, k.hi, e);
@@ -837,7 +951,7 @@ extern "C" void fgpu_rt_launch_begin(const char* kernel, const char* loop) {
     if (!stats_on) return;
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
-#ifdef FGPU_BACKEND_CUDA
+#ifdef FGPU_RT_DEVICE
     t.ev0 = fgpu_dev_event_record(kernel, loop);
 #else
     (void)kernel;
@@ -859,20 +973,21 @@ extern "C" void fgpu_rt_launched(const char* kernel, const char* loop) {
     if (stats_on) {
         KernelStats& ks = kernel_stat(kernel, loop);
         ks.launches++;
-#ifdef FGPU_BACKEND_CUDA
+#ifdef FGPU_RT_DEVICE
         t.timings.push_back(Timing{kernel, loop, t.ev0, fgpu_dev_event_record(kernel, loop)});
         t.ev0 = nullptr;
 #else
         ks.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t.t0).count();
 #endif
     }
+    settle(t);
     unsigned long long seq = t.seq;
     bool wrote = false;
     for (Entry& e : t.es) {
         if (e.wr != seq) continue;
         e.st = DIRTY;
         wrote = true;
-        if (mode == SEPARATE && !e.keep) poison(e);
+        if (mode == SEPARATE && !e.keep) poison(t, e);
     }
     if (wrote) {
         // The device copies of entries overlapping a written one may be
@@ -898,6 +1013,7 @@ extern "C" void fgpu_rt_launched(const char* kernel, const char* loop) {
 
 extern "C" void fgpu_rt_sync(void) {
     std::lock_guard<std::mutex> g(table_mu());
+    settle(table());
     sync_locked(table());
 }
 
@@ -920,6 +1036,7 @@ extern "C" void fgpu_rt_fetch(CFI_cdesc_t* a) {
     if (k.hi == k.lo) return;
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
+    settle(t);
     if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
 }
 
@@ -930,6 +1047,12 @@ namespace {
 uintptr_t stack_lo = 0, stack_hi = 0;
 struct StackBounds {
     StackBounds() {
+#ifdef __APPLE__
+        // (macOS: the address is the top of the stack.)
+        pthread_t self = pthread_self();
+        stack_hi = (uintptr_t)pthread_get_stackaddr_np(self);
+        stack_lo = stack_hi - pthread_get_stacksize_np(self);
+#else
         pthread_attr_t attr;
         if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
         void* addr = nullptr;
@@ -939,6 +1062,7 @@ struct StackBounds {
             stack_hi = stack_lo + size;
         }
         pthread_attr_destroy(&attr);
+#endif
     }
 } stack_bounds;
 
@@ -948,6 +1072,7 @@ bool on_stack(const Entry& e) { return e.k.lo < stack_hi && stack_lo < e.k.hi; }
 extern "C" void fgpu_rt_external(void) {
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
+    settle(t);
     std::vector<Entry*> es;
     for (Entry& e : t.es)
         if (e.st == DIRTY && !on_stack(e)) es.push_back(&e);
@@ -969,6 +1094,7 @@ extern "C" void fgpu_rt_discard(CFI_cdesc_t* a) {
     if (k.hi == k.lo) return;
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
+    settle(t);
     bool outside = false;
     for (const Entry& e : t.es)
         if (e.st == DIRTY && e.k.overlaps(k.lo, k.hi) && (e.k.lo < k.lo || e.k.hi > k.hi)) outside = true;
@@ -991,6 +1117,7 @@ extern "C" void fgpu_rt_stale(CFI_cdesc_t* a) {
     if (k.hi == k.lo) return;
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
+    settle(t);
     if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
     for (Entry& e : t.es)
         if (e.k.overlaps(k.lo, k.hi)) mark_stale(e);
@@ -1015,13 +1142,78 @@ Entry* part_entry(Table& t, const Key& k) {
 // sections first go to the device: they are the current values).
 void fetch_part_locked(Table& t, Entry& e, const Key& k) {
     wait_locked(t);
-    flush_pieces(e, "fgpu_rt_fetch_part", "?");
-    each_run(k, [&](uintptr_t a, size_t n) {
-        fgpu_dev_copy_out((void*)a, e.buf + (a - e.k.lo), n, "fgpu_rt_fetch_part", "?");
-        stats().from_dev.fetch_add(n, std::memory_order_relaxed);
+    flush_pieces(t, e, "fgpu_rt_fetch_part", "?");
+    Runs x = in_flight(t, k.lo, k.hi, false);
+    each_run(k, [&](uintptr_t a0, size_t n0) {
+        each_outside(a0, n0, x, [&](uintptr_t a, size_t n) {
+            fgpu_dev_copy_out((void*)a, e.buf + (a - e.k.lo), n, "fgpu_rt_fetch_part", "?");
+            stats().from_dev.fetch_add(n, std::memory_order_relaxed);
+        });
     });
 }
 } // namespace
+
+namespace {
+// Ends the transfers whose requests completed (their bytes changed since
+// the call that started them): a receive's elements are newer on the host
+// than on the device from now on, as after fgpu_rt_stale_part, but
+// without copying anything back over them (the host holds what arrived).
+// Called at every entry of the runtime that touches the table, with its
+// lock held.
+void settle(Table& t) {
+    if (t.flights.empty()) return;
+    std::vector<size_t> done;
+    for (size_t i = 0; i < t.flights.size(); i++) {
+        const Flight& f = t.flights[i];
+        if (std::memcmp(f.req, f.handle, f.req_len) != 0) done.push_back(i);
+    }
+    if (done.empty()) return;
+    for (size_t i : done) {
+        const Flight f = t.flights[i];
+        if (!f.recv) continue;
+        Entry* e = part_entry(t, f.k);
+        if (e) {
+            if (e->st == STALE) continue; // the next use copies the whole span in
+            bool listed = false;
+            for (const Key& p : e->pieces)
+                if (p.same(f.k)) listed = true;
+            if (!listed) e->pieces.push_back(f.k);
+            continue;
+        }
+        // Entries that are not one contiguous entry holding the section:
+        // what the device wrote elsewhere comes back first (the
+        // receive's elements left out: the flight is still listed).
+        if (dirty_overlap(t, f.k, nullptr)) fetch_overlap_locked(t, f.k.lo, f.k.hi, nullptr);
+        for (Entry& o : t.es)
+            if (o.k.overlaps(f.k.lo, f.k.hi)) mark_stale(o);
+    }
+    size_t j = 0, d = 0;
+    for (size_t i = 0; i < t.flights.size(); i++) {
+        if (d < done.size() && done[d] == i) {
+            d++;
+            continue;
+        }
+        t.flights[j++] = t.flights[i];
+    }
+    t.flights.resize(j);
+}
+} // namespace
+
+extern "C" void fgpu_rt_async_start(CFI_cdesc_t* a, CFI_cdesc_t* req, int recv) {
+    if (mode == SHARED || a == nullptr || req == nullptr || req->base_addr == nullptr) return;
+    Key k = key_of(a, 0);
+    if (k.hi == k.lo) return;
+    std::lock_guard<std::mutex> g(table_mu());
+    Table& t = table();
+    settle(t);
+    Flight f;
+    f.k = k;
+    f.recv = recv != 0;
+    f.req = (const unsigned char*)req->base_addr;
+    f.req_len = std::min(req->elem_len, sizeof f.handle);
+    std::memcpy(f.handle, f.req, f.req_len);
+    t.flights.push_back(f);
+}
 
 extern "C" void fgpu_rt_fetch_part(CFI_cdesc_t* a) {
     if (mode == SHARED || a == nullptr) return;
@@ -1029,6 +1221,7 @@ extern "C" void fgpu_rt_fetch_part(CFI_cdesc_t* a) {
     if (k.hi == k.lo) return;
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
+    settle(t);
     if (!dirty_overlap(t, k, nullptr)) return;
     Entry* e = part_entry(t, k);
     if (!e) {
@@ -1044,6 +1237,7 @@ extern "C" void fgpu_rt_stale_part(CFI_cdesc_t* a) {
     if (k.hi == k.lo) return;
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
+    settle(t);
     Entry* e = part_entry(t, k);
     if (!e) {
         if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
@@ -1059,7 +1253,7 @@ extern "C" void fgpu_rt_stale_part(CFI_cdesc_t* a) {
 }
 
 // ---- The CPU device (separate memory: malloc'd copies) ----------------------
-#ifndef FGPU_BACKEND_CUDA
+#ifndef FGPU_RT_DEVICE
 
 namespace {
 int64_t status_buf[1 + FGPU_MAX_STOP_SITES]; // zero-initialised

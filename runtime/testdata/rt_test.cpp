@@ -661,6 +661,70 @@ static void test_shared() {
     test_stop();
 }
 
+// Non-blocking MPI transfers (fgpu_rt_async_start): a receive into column
+// 1 of a 4x4 array (a strided section) and a send of column 2 are in
+// flight while a launch writes the array: the launch does not take the
+// receive's elements as current, the poisoning (separate) leaves both
+// sections alone, a copy back (an external call) does not overwrite what
+// arrives; when the request's bytes change (MPI_Wait), the next launch
+// gets the received elements. A request that never changes keeps its
+// receive in flight.
+static void test_async() {
+    const long n = 4;
+    std::vector<double> q(n * n);
+    for (long i = 0; i < n * n; i++) q[i] = (double)i;
+    Desc whole = desc2(q.data(), n, n, n);
+    Desc recv = desc1(q.data() + 1, n, n);     // q(2, :) in Fortran: row 1, strided
+    Desc send = desc1(q.data() + 2, n, n);     // q(3, :)
+    int req_recv = 0, req_send = 0;
+    Desc rr = scalar_desc(&req_recv, sizeof req_recv), rs = scalar_desc(&req_send, sizeof req_send);
+    // The device holds q and writes it.
+    launch_begin();
+    double* d = (double*)fgpu_rt_array(whole.p(), 0, 1, K, L);
+    for (long i = 0; i < n * n; i++) dev_set(d, i, 100.0 + (double)i);
+    launched();
+    // MPI_Irecv(q(2, :), ..., req_recv): stale_part before the call, the
+    // start after it (the call set the request).
+    fgpu_rt_stale_part(recv.p());
+    for (long j = 0; j < n; j++) CHECK_EQ(q[1 + j * n], 100.0 + (double)(1 + j * n));
+    req_recv = 7;
+    fgpu_rt_async_start(recv.p(), rr.p(), 1);
+    // MPI_Isend(q(3, :), ..., req_send): fetch_part before the call.
+    fgpu_rt_fetch_part(send.p());
+    req_send = 8;
+    fgpu_rt_async_start(send.p(), rs.p(), 0);
+    // A launch writes the array while both are in flight; the data of the
+    // receive arrives meanwhile.
+    launch_begin();
+    d = (double*)fgpu_rt_array(whole.p(), 0, 1, K, L);
+    for (long j = 0; j < n; j++) CHECK_EQ(dev_get(d, 1 + j * n), 100.0 + (double)(1 + j * n)); // not taken
+    dev_set(d, 0, 500.0);
+    launched();
+    for (long j = 0; j < n; j++) q[1 + j * n] = -1.0 - (double)j; // arrives
+    if (separate) {
+        CHECK(poisoned(&q[0]));
+        for (long j = 0; j < n; j++) CHECK_EQ(q[2 + j * n], 100.0 + (double)(2 + j * n)); // the send: not poisoned
+    }
+    // An external call copies the array back, but not the receive's elements.
+    fgpu_rt_external();
+    CHECK_EQ(q[0], 500.0);
+    for (long j = 0; j < n; j++) CHECK_EQ(q[1 + j * n], -1.0 - (double)j);
+    // The next launch: the receive is still in flight (its request did not
+    // change): the device does not take its elements.
+    launch_begin();
+    d = (double*)fgpu_rt_array(whole.p(), 0, 0, K, L);
+    launched();
+    // MPI_Wait(req_recv) and MPI_Wait(req_send) set them to MPI_REQUEST_NULL.
+    req_recv = 0;
+    req_send = 0;
+    launch_begin();
+    d = (double*)fgpu_rt_array(whole.p(), 0, 0, K, L);
+    for (long j = 0; j < n; j++) CHECK_EQ(dev_get(d, 1 + j * n), -1.0 - (double)j);
+    CHECK_EQ(dev_get(d, 0), 500.0);
+    launched();
+    end_of({&whole});
+}
+
 int main(int argc, char** argv) {
     const char* m = argc > 1 ? argv[1] : "";
     if (std::strcmp(m, "streaming") == 0) {
@@ -691,6 +755,7 @@ int main(int argc, char** argv) {
         test_scalars();
         test_empty();
         test_stop();
+        test_async();
         fgpu_rt_stats s;
         fgpu_rt_stats_get(&s);
         CHECK_EQ(s.entries, 0);

@@ -67,7 +67,11 @@ func DataReport(w io.Writer, r *Result) {
 				fmt.Fprintln(w, "fgpu: data stays on the device between launches except at these host statements:")
 			}
 			moves++
-			fmt.Fprintf(w, "%s:%d: %s\n", at.File, at.Line, line)
+			ln := at.Line
+			if it.Line != 0 {
+				ln = it.Line // after the statement on that line
+			}
+			fmt.Fprintf(w, "%s:%d: %s\n", at.File, ln, line)
 		}
 	}
 	if moves == 0 && r.Plan != nil && len(r.Plan.Kernels) > 0 && r.Check.Target.Name != "none" {
@@ -158,6 +162,11 @@ func syncLine(it lowering.SyncInsert) string {
 		return "wait for the device"
 	case rules.SyncExternal:
 		return "call of a procedure without a body: wait, copy back and mark stale what it may access"
+	case rules.SyncAsync:
+		if it.Recv {
+			return "after the call: " + v + " is being received until " + it.Req + " completes (nothing copied over it; the device takes it after the wait)"
+		}
+		return "after the call: " + v + " is being sent until " + it.Req + " completes"
 	}
 	return ""
 }

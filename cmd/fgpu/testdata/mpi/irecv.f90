@@ -8,7 +8,7 @@ program irecv
   do concurrent (i = 1:100)
     q(i) = i
   end do
-  call mpi_irecv(q(1:10), 10, mpi_double_precision, rank, 0, mpi_comm_world, req, ierr)
+  call mpi_irecv(q(1), 10, mpi_double_precision, rank, 0, mpi_comm_world, req, ierr)
   call mpi_send(q(11:20), 10, mpi_double_precision, rank, 0, mpi_comm_world, ierr)
   call mpi_wait(req, mpi_status_ignore, ierr)
   print *, sum(q)
