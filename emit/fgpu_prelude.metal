@@ -63,3 +63,22 @@ FGPU_FN void fgpu_record_stop(device int64_t* status, int64_t site, int64_t code
   volatile device int64_t* s = status;
   if (s[0] == 0) { s[site] = code; s[0] = site; }
 }
+// The identities of the reductions (mslkernel.go, deviceReduction).
+#ifndef INT32_MIN
+#define INT32_MIN (-2147483647 - 1)
+#define INT32_MAX 2147483647
+#endif
+#ifndef INT64_MIN
+#define INT64_MIN (-9223372036854775807L - 1)
+#define INT64_MAX 9223372036854775807L
+#endif
+// simd_shuffle_down of a value of a reduction or of a value after the
+// loop: Metal's for 32-bit values, a 64-bit integer as its two halves.
+FGPU_FN float fgpu_shuffle_down(float v, ushort d) { return simd_shuffle_down(v, d); }
+FGPU_FN int32_t fgpu_shuffle_down(int32_t v, ushort d) { return simd_shuffle_down(v, d); }
+FGPU_FN int64_t fgpu_shuffle_down(int64_t v, ushort d) {
+  uint2 h = as_type<uint2>(v);
+  h.x = simd_shuffle_down(h.x, d);
+  h.y = simd_shuffle_down(h.y, d);
+  return as_type<int64_t>(h);
+}

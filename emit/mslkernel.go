@@ -97,17 +97,80 @@ func (g *kernelGen) stopLeave() string {
 	return "{ fgpu_record_stop(fgpu_status, fgpu_site, fgpu_code); return; }"
 }
 
+// mslRed is a reduce variable (reduce) or a scalar whose value after the
+// loop may be read (last) of an MSL kernel: both are combined in
+// threadgroups (mslkernel.go, kernel).
+type mslRed struct {
+	p      *lowering.Param
+	ct, id string
+	last   bool
+}
+
+// mslSimdFn is Metal's SIMD-group reduction of op over values of type t,
+// or "" where fgpu combines the lanes itself with simd_shuffle_down in a
+// fixed order: real values (whose sum depends on the order), 64-bit
+// integers and .eqv..
+func mslSimdFn(op string, t frontend.Type) string {
+	if t.Base == frontend.TyReal || t.Kind != 4 {
+		return ""
+	}
+	return map[string]string{"+": "simd_sum", "*": "simd_product", "max": "simd_max", "min": "simd_min",
+		"iand": "simd_and", ".and.": "simd_and", "ior": "simd_or", ".or.": "simd_or",
+		"ieor": "simd_xor", ".neqv.": "simd_xor"}[op]
+}
+
+// mslShuffled reports a type whose values fgpu_shuffle_down moves
+// (fgpu_prelude.metal): real(4), 4- and 8-byte integers and logicals.
+func mslShuffled(t frontend.Type) bool {
+	switch t.Base {
+	case frontend.TyReal:
+		return t.Kind == 4
+	case frontend.TyInteger, frontend.TyLogical:
+		return t.Kind == 4 || t.Kind == 8
+	}
+	return false
+}
+
 // kernel writes the MSL kernel of g.k into g.b and its launch routine into
 // m.host.
+//
+// A kernel without reductions or values after the loop runs one iteration
+// a thread. One with them (reds) runs grid-stride over the iterations,
+// each thread calling the iteration function (K_iter, whose return ends
+// an iteration early) with its accumulators and its (iteration, value)
+// pairs, and then combines them in its threadgroup: across the lanes of
+// each SIMD-group (Metal's simd_sum, simd_min, ... for 32-bit integers,
+// where the order cannot change the result; simd_shuffle_down in a fixed
+// tree otherwise), across the SIMD-groups through threadgroup memory and a
+// threadgroup_barrier, into a partial per threadgroup (part_X; for a last
+// value the pair of the largest iteration, pit_X and pv_X). A second
+// kernel (K_fin), one threadgroup, combines the partials in threadgroup
+// order and the variable's value before the loop into the variable
+// (od_X: the device copy is current, else init_X, the host's, as
+// fgpu_rt_scalar_init says). No atomics (Metal has no 64-bit float ones),
+// and the same result for a launch of the same geometry whatever order the
+// threads run in. The geometry's contract: threads a threadgroup a
+// multiple of the SIMD-group width, at most 32 SIMD-groups (and the
+// threadgroup memory of 32 values a variable), at least one threadgroup.
 func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	k := g.k
 	before := len(g.diags)
+	var reds []mslRed
 	for _, p := range k.Params {
 		switch p.Kind {
 		case lowering.ReduceParam:
-			g.nyi(frontend.NYIMSL, k.Do.Pos, "reduce(%s: %s) in an MSL kernel (SIMD-group and threadgroup reductions)", p.Op, p.Sym.Name)
+			id, _, ok := deviceReduction(p.Op, p.Sym.Type)
+			if !ok || !mslShuffled(p.Sym.Type) {
+				g.nyi(frontend.NYIMSL, k.Do.Pos, "reduce(%s: %s) of type %s in an MSL kernel", p.Op, p.Sym.Name, p.Sym.Type)
+				continue
+			}
+			reds = append(reds, mslRed{p: p, ct: ctype(p.Sym.Type), id: id})
 		case lowering.LastParam:
-			g.nyi(frontend.NYIMSL, k.Do.Pos, "the value after the loop of %s, which the iterations assign, in an MSL kernel", p.Sym.Name)
+			if !mslShuffled(p.Sym.Type) {
+				g.nyi(frontend.NYIMSL, k.Do.Pos, "the value after the loop of %s, of type %s, in an MSL kernel", p.Sym.Name, p.Sym.Type)
+				continue
+			}
+			reds = append(reds, mslRed{p: p, ct: ctype(p.Sym.Type), last: true})
 		case lowering.ArrayParam:
 			if p.ElemsOnly {
 				g.nyi(frontend.NYIMSL, k.Do.Pos, "the allocatable components of the elements of %s in an MSL kernel", p.Sym.Name)
@@ -125,6 +188,13 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	}
 	if len(g.diags) > before {
 		return
+	}
+	combined := len(reds) > 0
+	if combined {
+		g.wholeInit = map[*frontend.Symbol]bool{}
+		for _, r := range reds {
+			g.wholeInit[r.p.Sym] = true
+		}
 	}
 
 	// The argument struct: everything the kernel reads by value.
@@ -158,8 +228,20 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		field("int64_t", fmt.Sprintf("st%d", d))
 		field("int64_t", fmt.Sprintf("n%d", d))
 	}
-	fields = append(fields, "int64_t ntot;", "int64_t fgpu_base; // the iteration of thread 0 of the dispatch")
-	fill = append(fill, "fgpu_a.ntot = ntot;", "fgpu_a.fgpu_base = 0;")
+	fields = append(fields, "int64_t ntot;")
+	fill = append(fill, "fgpu_a.ntot = ntot;")
+	if combined {
+		for _, r := range reds {
+			nm := r.p.Sym.Name
+			fields = append(fields, fmt.Sprintf("int32_t od_%s; // the device copy of %s is current", nm, nm), fmt.Sprintf("%s init_%s; // else its value", r.ct, nm))
+			fill = append(fill, fmt.Sprintf("fgpu_a.od_%s = od_%s;", nm, nm), fmt.Sprintf("fgpu_a.init_%s = init_%s;", nm, nm))
+		}
+		fields = append(fields, "int64_t fgpu_np; // the threadgroups of the grid: partials")
+		fill = append(fill, "fgpu_a.fgpu_np = fgpu_ng;")
+	} else {
+		fields = append(fields, "int64_t fgpu_base; // the iteration of thread 0 of the dispatch")
+		fill = append(fill, "fgpu_a.fgpu_base = 0;")
+	}
 	if k.CanStop {
 		bufs = append(bufs, "device int64_t* fgpu_status")
 		args = append(args, "fgpu_status")
@@ -170,36 +252,46 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		g.line("  %s", f)
 	}
 	g.line("};")
-	sig := []string{fmt.Sprintf("constant %s_args& fgpu_a [[buffer(0)]]", k.Name)}
-	for i, b := range bufs {
-		sig = append(sig, fmt.Sprintf("%s [[buffer(%d)]]", b, i+1))
-	}
-	sig = append(sig, "uint fgpu_tid [[thread_position_in_grid]]")
-	g.line("kernel void %s_dev(%s) {", k.Name, strings.Join(sig, ", "))
-	g.indent++
-	g.line("const int64_t t = fgpu_a.fgpu_base + (int64_t)fgpu_tid;")
-	g.line("if (t >= fgpu_a.ntot) return;")
-	for _, u := range unpack {
-		g.line("%s", u)
-	}
 	// An iteration that ends early writes back what it wrote of the
-	// shared scalars the loop writes, then returns.
+	// shared scalars the loop writes (and records its value after the
+	// loop), then returns.
 	var back []string
 	for _, p := range k.Params {
 		if p.Kind == lowering.ScalarOut {
 			back = append(back, fmt.Sprintf("if (w_%s) *ref_%s = %s;", p.Sym.Name, p.Sym.Name, cname(p.Sym)))
 		}
 	}
+	g.trip = tripOfLinear("t", n, "")
+	for _, r := range reds {
+		if r.last {
+			back = append(back, m.lastRecord(r.p.Sym.Name, fortranLinear(k, g.trip), cname(r.p.Sym)))
+		}
+	}
 	g.mslLeave = "return;"
 	if len(back) > 0 {
 		g.mslLeave = "{ " + strings.Join(back, " ") + " return; }"
 	}
-	g.trip = tripOfLinear("t", n, "")
 	start := g.b.Len()
-	g.iterationBody()
+	if !combined {
+		sig := []string{fmt.Sprintf("constant %s_args& fgpu_a [[buffer(0)]]", k.Name)}
+		for i, b := range bufs {
+			sig = append(sig, fmt.Sprintf("%s [[buffer(%d)]]", b, i+1))
+		}
+		sig = append(sig, "uint fgpu_tid [[thread_position_in_grid]]")
+		g.line("kernel void %s_dev(%s) {", k.Name, strings.Join(sig, ", "))
+		g.indent++
+		g.line("const int64_t t = fgpu_a.fgpu_base + (int64_t)fgpu_tid;")
+		g.line("if (t >= fgpu_a.ntot) return;")
+		for _, u := range unpack {
+			g.line("%s", u)
+		}
+		g.iterationBody()
+		g.indent--
+		g.line("}")
+	} else {
+		m.combinedKernels(g, reds, bufs, args, unpack)
+	}
 	g.trip = nil
-	g.indent--
-	g.line("}")
 	// Metal's names for the shared body writer's std:: functions.
 	text := g.b.String()
 	body := mslMath(text[start:])
@@ -219,12 +311,53 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	}
 	g.line("const int64_t ntot = %s;", tripProduct(n))
 	g.line("fgpu_rt_launch_begin(kname, loop);")
+	if combined {
+		// The threadgroups, and the partials (8 bytes a threadgroup for a
+		// reduction, 16 for a last value's pair) in the kernel's scratch.
+		g.line("const uint fgpu_ng = fgpu_msl_groups(ntot);")
+		g.line("static void* fgpu_scr_keep = nullptr; static size_t fgpu_scr_cap = 0;")
+		nl := 0
+		for _, r := range reds {
+			if r.last {
+				nl++
+			}
+		}
+		g.line("char* const fgpu_scr = (char*)fgpu_msl_scratch(&fgpu_scr_keep, &fgpu_scr_cap, (size_t)fgpu_ng * (8 * %d + 16 * %d));", len(reds)-nl, nl)
+		off := "0"
+		for _, r := range reds {
+			nm := r.p.Sym.Name
+			if r.last {
+				g.line("int64_t* const pit_%s = (int64_t*)(fgpu_scr + %s);", nm, off)
+				off += " + (size_t)fgpu_ng * 8"
+				g.line("%s* const pv_%s = (%s*)(fgpu_scr + %s);", r.ct, nm, r.ct, off)
+			} else {
+				g.line("%s* const part_%s = (%s*)(fgpu_scr + %s);", r.ct, nm, r.ct, off)
+			}
+			off += " + (size_t)fgpu_ng * 8"
+		}
+	}
 	g.line("%s_args fgpu_a;", k.Name)
 	for _, f := range fill {
 		g.line("%s", f)
 	}
 	args = append([]string{"fgpu_a"}, args...)
-	g.line("fgpu_msl_dispatch(ntot, &fgpu_a.fgpu_base, [&](uint fgpu_tid) { %s_dev(%s, fgpu_tid); });", k.Name, strings.Join(args, ", "))
+	if combined {
+		var parts, refs []string
+		for _, r := range reds {
+			nm := r.p.Sym.Name
+			if r.last {
+				parts = append(parts, "pit_"+nm, "pv_"+nm)
+			} else {
+				parts = append(parts, "part_"+nm)
+			}
+			refs = append(refs, "ref_"+nm)
+		}
+		pos := "p.tid, p.nthr, p.tg, p.lid, p.ntg, p.lane, p.sg, p.nsg, p.nl"
+		g.line("fgpu_msl_dispatch_groups(fgpu_ng, FGPU_MSL_TG, [&](const fgpu_msl_pos& p) { %s_dev(%s, %s); });", k.Name, strings.Join(append(args, parts...), ", "), pos)
+		g.line("fgpu_msl_dispatch_groups(1, FGPU_MSL_TG, [&](const fgpu_msl_pos& p) { %s_fin(%s, %s); });", k.Name, strings.Join(append(append([]string{"fgpu_a"}, parts...), refs...), ", "), pos)
+	} else {
+		g.line("fgpu_msl_dispatch(ntot, &fgpu_a.fgpu_base, [&](uint fgpu_tid) { %s_dev(%s, fgpu_tid); });", k.Name, strings.Join(args, ", "))
+	}
 	g.line("fgpu_rt_launched(kname, loop);")
 	g.indent--
 	g.line("}")
@@ -234,9 +367,202 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	g.b.WriteString(text[:start])
 }
 
-// lastRecord: values after the loop are not yet written for MSL (the
-// kernel reports it first).
-func (*mslBackend) lastRecord(n, it, v string) string { return "" }
+// mslPositions are the thread positions every kernel that combines values
+// in threadgroups takes (the launch routine passes them in this order).
+var mslPositions = []string{
+	"uint fgpu_tid [[thread_position_in_grid]]",
+	"uint fgpu_nthr [[threads_per_grid]]",
+	"uint fgpu_tg [[threadgroup_position_in_grid]]",
+	"uint fgpu_lid [[thread_position_in_threadgroup]]",
+	"uint fgpu_ntg [[threads_per_threadgroup]]",
+	"uint fgpu_lane [[thread_index_in_simdgroup]]",
+	"uint fgpu_sg [[simdgroup_index_in_threadgroup]]",
+	"uint fgpu_nsg [[simdgroups_per_threadgroup]]",
+	"uint fgpu_nl [[threads_per_simdgroup]]",
+}
+
+// combinedKernels writes the iteration function, the kernel and the
+// second pass of a kernel that combines reductions and last values (reds)
+// in threadgroups (see kernel); bufs and args are the kernel's buffers
+// (declared, passed), unpack its argument struct's locals.
+func (m *mslBackend) combinedKernels(g *kernelGen, reds []mslRed, bufs, args, unpack []string) {
+	k := g.k
+	// The iteration function.
+	params := append([]string{fmt.Sprintf("constant %s_args& fgpu_a", k.Name)}, bufs...)
+	params = append(params, "const int64_t t")
+	callArgs := append([]string{"fgpu_a"}, args...)
+	callArgs = append(callArgs, "t")
+	for _, r := range reds {
+		nm := r.p.Sym.Name
+		if r.last {
+			params = append(params, "thread int64_t& lit_"+nm, fmt.Sprintf("thread %s& lv_%s", r.ct, nm))
+			callArgs = append(callArgs, "lit_"+nm, "lv_"+nm)
+			continue
+		}
+		params = append(params, fmt.Sprintf("thread %s& acc_%s", r.ct, nm))
+		callArgs = append(callArgs, "acc_"+nm)
+		g.names[r.p.Sym] = "acc_" + nm
+		g.logic[r.p.Sym] = r.p.Sym.Type.Base == frontend.TyLogical
+	}
+	g.line("FGPU_FN void %s_iter(%s) {", k.Name, strings.Join(params, ", "))
+	g.indent++
+	for _, u := range unpack {
+		g.line("%s", u)
+	}
+	g.iterationBody()
+	g.indent--
+	g.line("}")
+
+	// The kernel: the thread's iterations, then its threadgroup's partials.
+	sig := []string{fmt.Sprintf("constant %s_args& fgpu_a [[buffer(0)]]", k.Name)}
+	nb := 1
+	buf := func(b string) {
+		sig = append(sig, fmt.Sprintf("%s [[buffer(%d)]]", b, nb))
+		nb++
+	}
+	for _, b := range bufs {
+		buf(b)
+	}
+	partBufs := func() {
+		for _, r := range reds {
+			nm := r.p.Sym.Name
+			if r.last {
+				buf("device int64_t* pit_" + nm)
+				buf(fmt.Sprintf("device %s* pv_%s", r.ct, nm))
+			} else {
+				buf(fmt.Sprintf("device %s* part_%s", r.ct, nm))
+			}
+		}
+	}
+	partBufs()
+	sig = append(sig, mslPositions...)
+	g.line("kernel void %s_dev(%s) {", k.Name, strings.Join(sig, ", "))
+	g.indent++
+	m.accumulators(g, reds)
+	g.line("for (int64_t t = (int64_t)fgpu_tid; t < fgpu_a.ntot; t += (int64_t)fgpu_nthr) %s_iter(%s);", k.Name, strings.Join(callArgs, ", "))
+	m.threadgroupCombine(g, reds, func(r mslRed) {
+		nm := r.p.Sym.Name
+		if r.last {
+			g.line("pit_%s[fgpu_tg] = lit_%s; pv_%s[fgpu_tg] = lv_%s;", nm, nm, nm, nm)
+		} else {
+			g.line("part_%s[fgpu_tg] = acc_%s;", nm, nm)
+		}
+	})
+	g.indent--
+	g.line("}")
+
+	// The second pass: one threadgroup combines the partials.
+	sig = []string{fmt.Sprintf("constant %s_args& fgpu_a [[buffer(0)]]", k.Name)}
+	nb = 1
+	partBufs()
+	for _, r := range reds {
+		buf(fmt.Sprintf("device %s* ref_%s", r.ct, r.p.Sym.Name))
+	}
+	sig = append(sig, mslPositions...)
+	g.line("kernel void %s_fin(%s) {", k.Name, strings.Join(sig, ", "))
+	g.indent++
+	m.accumulators(g, reds)
+	g.line("for (int64_t b = (int64_t)fgpu_lid; b < fgpu_a.fgpu_np; b += (int64_t)fgpu_ntg) {")
+	g.indent++
+	for _, r := range reds {
+		nm := r.p.Sym.Name
+		if r.last {
+			g.line("if (pit_%s[b] > lit_%s) { lit_%s = pit_%s[b]; lv_%s = pv_%s[b]; }", nm, nm, nm, nm, nm, nm)
+		} else {
+			g.line("acc_%s = %s;", nm, redCombine(r.p.Op, r.ct, "acc_"+nm, fmt.Sprintf("part_%s[b]", nm)))
+		}
+	}
+	g.indent--
+	g.line("}")
+	m.threadgroupCombine(g, reds, func(r mslRed) {
+		nm := r.p.Sym.Name
+		before := fmt.Sprintf("(fgpu_a.od_%s ? *ref_%s : fgpu_a.init_%s)", nm, nm, nm)
+		if r.last {
+			g.line("*ref_%s = lit_%s >= 0 ? lv_%s : %s;", nm, nm, nm, before)
+		} else {
+			g.line("*ref_%s = %s;", nm, redCombine(r.p.Op, r.ct, before, "acc_"+nm))
+		}
+	})
+	g.indent--
+	g.line("}")
+}
+
+// accumulators declares a thread's accumulators (the identity) and
+// (iteration, value) pairs (none yet).
+func (*mslBackend) accumulators(g *kernelGen, reds []mslRed) {
+	for _, r := range reds {
+		nm := r.p.Sym.Name
+		if r.last {
+			g.line("int64_t lit_%s = -1; %s lv_%s = %s();", nm, r.ct, nm, r.ct)
+		} else {
+			g.line("%s acc_%s = %s;", r.ct, nm, r.id)
+		}
+	}
+}
+
+// threadgroupCombine writes the combination of every thread's accumulators
+// and pairs into SIMD-group 0's lane 0, which then runs out(r) for each.
+func (m *mslBackend) threadgroupCombine(g *kernelGen, reds []mslRed, out func(r mslRed)) {
+	for _, r := range reds {
+		nm := r.p.Sym.Name
+		if r.last {
+			g.line("threadgroup int64_t fgpu_shi_%s[32]; threadgroup %s fgpu_shv_%s[32];", nm, r.ct, nm)
+		} else {
+			g.line("threadgroup %s fgpu_sh_%s[32];", r.ct, nm)
+		}
+	}
+	m.simdCombine(g, reds)
+	g.line("if (fgpu_lane == 0) {")
+	g.indent++
+	for _, r := range reds {
+		nm := r.p.Sym.Name
+		if r.last {
+			g.line("fgpu_shi_%s[fgpu_sg] = lit_%s; fgpu_shv_%s[fgpu_sg] = lv_%s;", nm, nm, nm, nm)
+		} else {
+			g.line("fgpu_sh_%s[fgpu_sg] = acc_%s;", nm, nm)
+		}
+	}
+	g.indent--
+	g.line("}")
+	g.line("threadgroup_barrier(mem_flags::mem_threadgroup);")
+	g.line("if (fgpu_sg != 0) return;")
+	for _, r := range reds {
+		nm := r.p.Sym.Name
+		if r.last {
+			g.line("if (fgpu_lane < fgpu_nsg) { lit_%s = fgpu_shi_%s[fgpu_lane]; lv_%s = fgpu_shv_%s[fgpu_lane]; } else { lit_%s = -1; }", nm, nm, nm, nm, nm)
+		} else {
+			g.line("acc_%s = fgpu_lane < fgpu_nsg ? fgpu_sh_%s[fgpu_lane] : (%s)(%s);", nm, nm, r.ct, r.id)
+		}
+	}
+	m.simdCombine(g, reds)
+	g.line("if (fgpu_lane != 0) return;")
+	for _, r := range reds {
+		out(r)
+	}
+}
+
+// simdCombine combines each thread's accumulators and pairs across the
+// lanes of its SIMD-group, into lane 0 (every lane for Metal's
+// reductions).
+func (*mslBackend) simdCombine(g *kernelGen, reds []mslRed) {
+	for _, r := range reds {
+		nm := r.p.Sym.Name
+		switch fn := mslSimdFn(r.p.Op, r.p.Sym.Type); {
+		case r.last:
+			g.line("for (ushort o = fgpu_nl / 2; o > 0; o >>= 1) { const int64_t oi = fgpu_shuffle_down(lit_%s, o); const %s ov = fgpu_shuffle_down(lv_%s, o); if (oi > lit_%s) { lit_%s = oi; lv_%s = ov; } }", nm, r.ct, nm, nm, nm, nm)
+		case fn != "":
+			g.line("acc_%s = %s(acc_%s);", nm, fn, nm)
+		default:
+			g.line("for (ushort o = fgpu_nl / 2; o > 0; o >>= 1) acc_%s = %s;", nm, redCombine(r.p.Op, r.ct, "acc_"+nm, fmt.Sprintf("fgpu_shuffle_down(acc_%s, o)", nm)))
+		}
+	}
+}
+
+// lastRecord keeps the pair of the thread's last writing iteration (its
+// grid-stride order is increasing); the threadgroups combine the pairs.
+func (*mslBackend) lastRecord(n, it, v string) string {
+	return fmt.Sprintf("if (w_%s && %s > lit_%s) { lit_%s = %s; lv_%s = %s; }", n, it, n, n, it, n, v)
+}
 
 // leaveStopped: an MSL thread returns at the stop (stopLeave).
 func (*mslBackend) leaveStopped(g *kernelGen) string { return "" }
