@@ -467,6 +467,9 @@ func evalSpecial(name string, kind int, args []float64) (v float64, ok, handled 
 		if x == 0 {
 			return 1, true, true
 		}
+		if x > 151.21 { // below mpfrTiny: MPFR's underflow to +0
+			return 0, true, true
+		}
 		if x > 30 { // below the least subnormal: gfortran rejects it
 			return 0, false, true
 		}
@@ -499,8 +502,21 @@ func evalSpecial(name string, kind int, args []float64) (v float64, ok, handled 
 		return v, ok, true
 	case "gamma":
 		x, ok := one()
-		if !ok || x == 0 || x > 200 || x < -200 || (x < 0 && x == math.Trunc(x)) {
+		if !ok || x == 0 || x > 200 || (x < 0 && x == math.Trunc(x)) {
 			return 0, false, true
+		}
+		if x < -200 {
+			// |gamma(x)| = pi / (|sin(pi r)| gamma(1-x)): far below the
+			// least subnormal, a zero of its sign below mpfrTiny
+			r, neg := reflect(x)
+			lg, _ := math.Lgamma(1 - x)
+			if math.Log2(math.Pi)-lg/math.Ln2-math.Log2(math.Abs(math.Sin(math.Pi*r))) > -33100 {
+				return 0, false, true
+			}
+			if neg {
+				return math.Copysign(0, -1), true, true
+			}
+			return 0, true, true
 		}
 		if x > 0 && x == math.Trunc(x) {
 			f := big.NewInt(1)

@@ -52,8 +52,9 @@ func ziv(kind int, f approx) (float64, bool) {
 }
 
 // decide rounds v-err and v+err: decided when both give the same value;
-// ok false when both ends give a result gfortran rejects (overflow,
-// underflow below the least subnormal).
+// ok false when both ends give a result gfortran rejects for the same
+// reason (both overflow, or both underflow below the least subnormal, with
+// one sign).
 func decide(v, err *big.Float, kind int) (r float64, decided, ok bool) {
 	w := v.Prec() + 64
 	if err.Sign() == 0 {
@@ -64,13 +65,23 @@ func decide(v, err *big.Float, kind int) (r float64, decided, ok bool) {
 	hi := new(big.Float).SetPrec(w).SetMode(big.ToPositiveInf).Add(v, new(big.Float).Abs(err))
 	a, okA := gfcRound(lo, kind)
 	b, okB := gfcRound(hi, kind)
-	if !okA && !okB {
+	if !okA && !okB && lo.Sign() == hi.Sign() && overflows(lo, kind) == overflows(hi, kind) {
 		return 0, false, false
 	}
 	if okA && okB && math.Float64bits(a) == math.Float64bits(b) {
 		return a, true, true
 	}
 	return 0, false, true
+}
+
+// overflows: v rounded to the kind is beyond huge().
+func overflows(v *big.Float, kind int) bool {
+	p, huge := uint(53), huge8
+	if kind == 4 {
+		p, huge = 24, huge4
+	}
+	r := new(big.Float).SetPrec(p).Set(v)
+	return r.IsInf() || r.Abs(r).Cmp(huge) > 0
 }
 
 var (
@@ -80,10 +91,18 @@ var (
 	den8  = new(big.Float).SetFloat64(math.SmallestNonzeroFloat64)
 )
 
-// gfcRound rounds v as gfortran's folding does: MPFR rounds the exact
+// mpfrTiny is 2^-32992: gfortran 12's MPFR exponent range stops about
+// there, and a result below it is MPFR's underflow to zero, which the range
+// check accepts (gfortran folds erfc(151.2042360_8) to 0 and rejects
+// erfc(151.2042351_8), whose value 2^-32991.9999 is nonzero but below the
+// least subnormal; gamma(-3230.5_8) is -0, gamma(-3220.5_8) rejected).
+var mpfrTiny = new(big.Float).SetMantExp(big.NewFloat(1), -32992)
+
+// gfcRound rounds v as gfortran's folding does: a value below mpfrTiny is
+// a zero of its sign; else MPFR rounds the exact
 // value once to the kind's 24 or 53 bits with an unbounded exponent, then
 // the range check rejects a value beyond huge() (overflow) or below the
-// least subnormal (underflow), and rounds one between the two to the
+// least subnormal (underflow, an error for gfortran), and rounds one between the two to the
 // subnormal's fewer bits (mpfr_subnormalize: a second rounding, to nearest
 // even). ok is false for a result gfortran rejects.
 func gfcRound(v *big.Float, kind int) (float64, bool) {
@@ -93,6 +112,9 @@ func gfcRound(v *big.Float, kind int) (float64, bool) {
 	p, huge, den := uint(53), huge8, den8
 	if kind == 4 {
 		p, huge, den = 24, huge4, den4
+	}
+	if new(big.Float).Abs(v).Cmp(mpfrTiny) < 0 {
+		return math.Copysign(0, float64(v.Sign())), true
 	}
 	r := new(big.Float).SetPrec(p).SetMode(big.ToNearestEven).Set(v)
 	if r.Sign() == 0 {
