@@ -54,6 +54,48 @@ func crFold(name string, rf func(float64) float64, cf func(complex128) complex12
 	}
 }
 
+// crOnly are the functions of one real argument folded only where crmath
+// evaluates them (as gfortran folds them); another argument (one gfortran
+// rejects, or one crmath cannot decide) is left to the run time: Go's
+// math is not what gfortran gives.
+var crOnly = map[string]bool{"erf": true, "erfc": true, "erfc_scaled": true, "gamma": true, "log_gamma": true,
+	"bessel_j0": true, "bessel_j1": true, "bessel_y0": true, "bessel_y1": true}
+
+// crOnlyFold folds crOnly function name of a real constant.
+func crOnlyFold(name string) foldFn {
+	return func(c *call, rt Type) (Value, bool) {
+		v, ok := c.cv(0)
+		if !ok || v.Type.Base != TyReal || rt.Base != TyReal {
+			return Value{}, false
+		}
+		r, ok := crmath.Eval(name, rt.Kind, v.Real)
+		if !ok {
+			return Value{}, false
+		}
+		return mkReal(r, rt)
+	}
+}
+
+// besselNFold folds the elemental bessel_jn(n, x) and bessel_yn(n, x) of
+// constants (crmath); the transformational form (n1, n2, x) is not folded.
+func besselNFold(name string) foldFn {
+	return func(c *call, rt Type) (Value, bool) {
+		if c.has(2) || rt.Base != TyReal || c.typ(1).Base != TyReal {
+			return Value{}, false
+		}
+		n, ok1 := c.ci(0)
+		x, ok2 := c.cf(1)
+		if !ok1 || !ok2 || n > 1<<20 || n < -(1<<20) {
+			return Value{}, false
+		}
+		r, ok := crmath.Eval(name, rt.Kind, float64(n), x)
+		if !ok {
+			return Value{}, false
+		}
+		return mkReal(r, rt)
+	}
+}
+
 // cr2Fold is crFold for a function of two real arguments.
 func cr2Fold(name string, f func(x, y float64) float64) foldFn {
 	plain := math2Fold(f)

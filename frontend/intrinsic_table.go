@@ -143,15 +143,16 @@ func buildIntrinsicTable() {
 		{"asinh", cFloat, math.Asinh, cmplx.Asinh},
 		{"acosh", cFloat, math.Acosh, cmplx.Acosh},
 		{"atanh", cFloat, math.Atanh, cmplx.Atanh},
-		{"erf", cReal, math.Erf, nil},
-		{"erfc", cReal, math.Erfc, nil},
-		{"erfc_scaled", cReal, func(x float64) float64 { return math.Exp(x*x) * math.Erfc(x) }, nil},
-		{"gamma", cReal, math.Gamma, nil},
-		{"log_gamma lgamma algama", cReal, func(x float64) float64 { v, _ := math.Lgamma(x); return v }, nil},
-		{"bessel_j0 besj0", cReal, math.J0, nil},
-		{"bessel_j1 besj1", cReal, math.J1, nil},
-		{"bessel_y0 besy0", cReal, math.Y0, nil},
-		{"bessel_y1 besy1", cReal, math.Y1, nil},
+		// folded by crmath alone (crOnlyFold)
+		{"erf", cReal, nil, nil},
+		{"erfc", cReal, nil, nil},
+		{"erfc_scaled", cReal, nil, nil},
+		{"gamma", cReal, nil, nil},
+		{"log_gamma lgamma algama", cReal, nil, nil},
+		{"bessel_j0 besj0", cReal, nil, nil},
+		{"bessel_j1 besj1", cReal, nil, nil},
+		{"bessel_y0 besy0", cReal, nil, nil},
+		{"bessel_y1 besy1", cReal, nil, nil},
 		{"fraction", cReal, func(x float64) float64 { f, _ := math.Frexp(x); return f }, nil},
 		{"sind", cReal, deg(math.Sin), nil},
 		{"cosd", cReal, deg(math.Cos), nil},
@@ -164,8 +165,11 @@ func buildIntrinsicTable() {
 		{"rrspacing", cReal, nil, nil},
 	} {
 		var f foldFn
-		if m.rf != nil {
-			f = crFold(strings.Fields(m.names)[0], m.rf, m.cf)
+		switch name := strings.Fields(m.names)[0]; {
+		case crOnly[name]:
+			f = crOnlyFold(name)
+		case m.rf != nil:
+			f = crFold(name, m.rf, m.cf)
 		}
 		b.elemental(m.names, "x", elem(cs(m.k), same(0)), f)
 	}
@@ -193,8 +197,8 @@ func buildIntrinsicTable() {
 	b.elemental("atan2", "y,x", elem(cs(cReal), pairSame), cr2Fold("atan2", math.Atan2))
 	b.elemental("atan2d", "y,x", elem(cs(cReal), pairSame), math2Fold(func(y, x float64) float64 { return math.Atan2(y, x) * 180 / math.Pi }))
 	b.elemental("hypot", "x,y", elem(cs(cReal), pairSame), cr2Fold("hypot", math.Hypot))
-	b.elemental("bessel_jn besjn", "n,x,x3?", besselN, nil)
-	b.elemental("bessel_yn besyn", "n,x,x3?", besselN, nil)
+	b.elemental("bessel_jn besjn", "n,x,x3?", besselN, besselNFold("bessel_jn"))
+	b.elemental("bessel_yn besyn", "n,x,x3?", besselN, besselNFold("bessel_yn"))
 	b.elemental("exponent", "x", elem(cs(cReal), fixed(IntType)), func(c *call, rt Type) (Value, bool) {
 		x, ok := c.cf(0)
 		if !ok || !finite(x) {

@@ -80,6 +80,9 @@ func specialArgs(name string) [][]float64 {
 		}
 		for _, n := range ns {
 			for _, x := range []float64{1e-5, 0.5, 1, 2.5, 5, 7.5, 10, 25, 50, 100, 1000, 1e5} {
+				if n < 0 && x > 1000 {
+					continue // MPFR's jn takes seconds on it
+				}
 				out = append(out, []float64{n, x})
 			}
 		}
@@ -171,9 +174,11 @@ func TestSpecialAgainstGfortran(t *testing.T) {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "fold")
+	t0 := time.Now()
 	if out, err := exec.Command("gfortran", "-ffree-line-length-none", "-o", exe, f90).CombinedOutput(); err != nil {
 		t.Fatalf("gfortran: %v\n%s", err, out)
 	}
+	t.Logf("gfortran: %v", time.Since(t0))
 	out, err := exec.Command(exe).Output()
 	if err != nil {
 		t.Fatal(err)
