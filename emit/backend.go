@@ -40,15 +40,16 @@ type backend interface {
 	blockNests() bool
 }
 
-// backendFor is the backend of a target that offloads loops; nil for none
-// and for a target without an emitter (metal).
+// backendFor is the backend of a target that offloads loops; nil for none.
+// metal writes metal_cpu's file, which appleOutput (metalhost.go) splits
+// into the MSL and the launch routines for Apple's toolchain.
 func backendFor(t *target.Target) backend {
 	switch {
 	case t.IsCPU():
 		return cpuBackend{}
 	case t.IsCUDA():
 		return cudaBackend{}
-	case t.IsMetalCPU():
+	case t.IsMetalCPU(), t.IsMetal():
 		return &mslBackend{}
 	}
 	return nil

@@ -61,6 +61,11 @@ type Output struct {
 	// Kernels is the kernel source ("" when no loop is offloaded);
 	// KernelFile its file name (.cpp for cpu, .cu for cuda).
 	Kernels, KernelFile string
+	// MSL is, for metal (fgpu build --gpu=metal), the kernels in the Metal
+	// Shading Language for Apple's metal compiler, MSLFile its name (.metal);
+	// Kernels is then the launch routines, C++ for clang++ on macOS
+	// (metalhost.go).
+	MSL, MSLFile string
 }
 
 // Generate produces the sources of a build from the results of the

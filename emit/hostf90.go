@@ -138,6 +138,9 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 		// the hash of the build.
 		ext := filepath.Ext(t.KernelFile)
 		out.KernelFile = strings.TrimSuffix(t.KernelFile, ext) + "_" + moduleHash(plan) + ext
+		if t.IsMetal() && !all.HasErrors() {
+			all = append(all, appleOutput(plan, out)...) // (metalhost.go)
+		}
 	}
 	return out, all.Sort()
 }

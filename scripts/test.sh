@@ -24,6 +24,9 @@ command -v objcopy >/dev/null 2>&1 || missing+=(binutils)
 # --fc=mpif90, run under mpirun (cmd/fgpu/mpi_test.go).
 command -v mpif90 >/dev/null 2>&1 || missing+=(libopenmpi-dev)
 command -v mpirun >/dev/null 2>&1 || missing+=(openmpi-bin)
+# clang: the Objective-C++ Metal runtime and the Metal host part, checked for
+# syntax against a stand-in of Apple's headers (runtime/metal_test.go).
+command -v clang >/dev/null 2>&1 || missing+=(clang)
 if ((${#missing[@]} > 0)); then
     if [[ $(id -u) -eq 0 ]]; then
         echo "scripts/test.sh: installing ${missing[*]}" >&2

@@ -46,6 +46,9 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			if err != nil {
 				return f, err
 			}
+			if isRun && d == "metal" {
+				return f, fmt.Errorf("--gpu=metal builds for macOS, where Apple's toolchain is: run cannot run it here (fgpu build --gpu=metal writes the sources and build script; --gpu=metal_cpu runs the MSL kernels on the CPU)")
+			}
 			f.opts.Device = d
 		case a == "-o":
 			if i+1 >= len(args) || args[i+1] == "" {

@@ -103,7 +103,7 @@ func TestBuildErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"build"},
 		{"build", "--gpu=vulkan", src},
-		{"build", "--gpu=metal", src},
+		{"run", "--gpu=metal", src},
 		{"build", "-o"},
 		{"run", "--bogus", src},
 	} {

@@ -16,7 +16,7 @@ type flagDoc struct {
 }
 
 var flagDocs = []flagDoc{
-	{"--gpu=DEVICE", "where the loops run: cpu (C++ kernels on the host's threads, the default), cuda (NVIDIA GPUs, with nvcc), cuda_cpu (the CUDA rules, CPU kernels), none (every loop on the host, as gfortran runs it), metal_cpu (Metal's rules, MSL kernels compiled as C++ and run on the CPU: a test backend); check also takes metal", "bc"},
+	{"--gpu=DEVICE", "where the loops run: cpu (C++ kernels on the host's threads, the default), cuda (NVIDIA GPUs, with nvcc), cuda_cpu (the CUDA rules, CPU kernels), none (every loop on the host, as gfortran runs it), metal_cpu (Metal's rules, MSL kernels compiled as C++ and run on the CPU: a test backend), metal (Apple GPUs: build writes the sources for macOS, see below; run refuses it)", "bc"},
 	{"-o OUT", "the executable (default a.out); an input file is refused", "b"},
 	{"--fc=CMD", "the host Fortran compiler and its flags (default $FGPU_FC, else gfortran)", "b"},
 	{"-O0|-O1|-O2|-O3", "the optimisation level of the host compiler and of the kernels (default -O2)", "b"},
@@ -63,5 +63,13 @@ func flagHelp(w io.Writer, name string) {
 		fmt.Fprintln(w, "  fgpu [gfortran flags] -c a.f90 [-o a.o]   compile (the host compiler's object, carrying the source)")
 		fmt.Fprintln(w, "  fgpu [gfortran flags] a.o b.o -o app      link: the whole program built, its loops offloaded")
 		fmt.Fprintln(w, "with -J/-module, -I, -D, -O, -L, -l, -E; every other flag goes to the host compiler.")
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "--gpu=metal: the final build and link need Apple's toolchain (xcrun metal, metallib, clang++,")
+		fmt.Fprintln(w, "the Metal framework). build writes the kernels in MSL (.metal), their launch routines (C++),")
+		fmt.Fprintln(w, "the runtime (Objective-C++), the rewritten host files and build.sh into the --keep directory,")
+		fmt.Fprintln(w, "else OUT-metal beside the executable -o names, and exits with status 3 (a missing tool) and a")
+		fmt.Fprintln(w, "note naming it; on a Mac, `sh DIR/build.sh [OUTPUT]` builds the executable, which carries the")
+		fmt.Fprintln(w, "Metal library (FGPU_METALLIB=PATH overrides it). On macOS with xcrun, build runs build.sh itself.")
+		fmt.Fprintln(w, "Errors in the program exit 1 as for every device.")
 	}
 }

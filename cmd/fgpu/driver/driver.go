@@ -118,14 +118,15 @@ func (e *CommandError) Error() string {
 }
 
 // BuildTarget reads the --gpu spelling of a build: none, cpu (cuda_cpu),
-// cuda; metal's toolchain is Apple's.
+// cuda, metal_cpu, and metal, whose toolchain is Apple's: a metal build
+// writes the sources and build script for macOS (metal.go).
 func BuildTarget(d string) (*target.Target, error) {
 	t, err := target.Parse(d)
 	if err != nil {
 		return nil, err
 	}
-	if !t.Buildable {
-		return nil, fmt.Errorf("--gpu=%s needs Apple's toolchain, so it cannot be built here: use fgpu check --gpu=%s, or --unsupported-as=%s to build for the CPU under its rules", t.Name, t.Name, t.Name)
+	if !t.Buildable && !t.IsMetal() {
+		return nil, fmt.Errorf("--gpu=%s cannot be built here", t.Name)
 	}
 	return t, nil
 }
@@ -160,10 +161,13 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		return "", nil, err
 	}
 
-	// Tools first: a missing compiler is reported before any analysis.
-	tc, err := findTools(opts, t)
-	if err != nil {
-		return "", nil, err
+	// Tools first: a missing compiler is reported before any analysis
+	// (metal: nothing is compiled here, build.sh names the tools).
+	var tc *toolchain
+	if !t.IsMetal() {
+		if tc, err = findTools(opts, t); err != nil {
+			return "", nil, err
+		}
 	}
 
 	var unsupportedAs *target.Target
@@ -195,6 +199,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		StopAfter:       stop,
 		DumpDir:         opts.DumpDir,
 		ViolationsFatal: true,
+		Apple:           t.IsMetal(),
 	})
 	if opts.TimePasses && opts.Stderr != nil {
 		defer r.PrintTimes(opts.Stderr)
@@ -223,6 +228,13 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		} else {
 			fmt.Fprintf(opts.Stderr, "fgpu: kernel source (%s):\n%s", out.KernelFile, out.Kernels)
 		}
+		if out.MSL != "" {
+			fmt.Fprintf(opts.Stderr, "fgpu: kernel source (%s):\n%s", out.MSLFile, out.MSL)
+		}
+	}
+	if t.IsMetal() {
+		exe, err := buildApple(prog, files, out, opts)
+		return exe, diags, err
 	}
 
 	work, cleanup, err := workDir(opts)

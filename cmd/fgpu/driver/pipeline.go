@@ -89,6 +89,12 @@ type Config struct {
 	// ViolationsFatal: the analyses' broken invariants are an error
 	// (check, explain, build), else only reported (facts, query).
 	ViolationsFatal bool
+	// Apple: build --gpu=metal. The emit phase writes the MSL and the
+	// launch routines for Apple's toolchain (emit.Output.MSL), from the
+	// kernels lowered as for metal_cpu (the same rules, and the kernels
+	// that run here); without it a metal run emits for the CPU, as check
+	// --gpu=metal does.
+	Apple bool
 }
 
 // Source is a file given as text.
@@ -164,6 +170,10 @@ func Pipeline(cfg Config) (r *Result, err error) {
 	et := t
 	if !t.Buildable {
 		et = target.Must("cpu")
+	}
+	lt := et // the target of lowering
+	if cfg.Apple && t.IsMetal() {
+		et, lt = t, target.Must("metal_cpu")
 	}
 	copts := cfg.Check // read only by the phases that run when t offloads
 	copts.Target = t
@@ -249,7 +259,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return nil
 		}},
 		{PhaseLowering, func() error {
-			plan, diags := lowering.Lower(r.Prog, r.Check, lowering.Options{Target: et})
+			plan, diags := lowering.Lower(r.Prog, r.Check, lowering.Options{Target: lt})
 			r.Plan = plan
 			r.Diags = append(r.Diags, diags...)
 			return nil
@@ -362,6 +372,9 @@ func (r *Result) dump(dir string, p Phase) error {
 		}
 		if r.Output.Kernels != "" {
 			files[r.Output.KernelFile] = r.Output.Kernels
+		}
+		if r.Output.MSL != "" {
+			files[r.Output.MSLFile] = r.Output.MSL
 		}
 		for name, text := range files {
 			if err := os.WriteFile(filepath.Join(ed, name), []byte(text), 0o644); err != nil {
