@@ -1,0 +1,53 @@
+package emit_test
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestFoldedConstantsSpecial: erf, erfc, erfc_scaled, gamma, log_gamma and
+// the Bessel functions of constants (named constants and expressions
+// written in a kernel) have in the kernel the bits the host build gives
+// them (frontend/crmath folds them as gfortran does; with Go's math
+// folding them, bessel_y1, bessel_j1, bessel_y0, gamma, log_gamma,
+// bessel_j0 near its zero and erfc_scaled of such constants differed, and
+// bessel_jn/bessel_yn were not offloaded).
+func TestFoldedConstantsSpecial(t *testing.T) {
+	needTool(t, "gfortran")
+	exprs := []string{"erf(0.3_k)", "erf(-2.2_k)", "erfc(5.5_k)", "erfc(-1.3_k)", "erfc_scaled(13.0_k)",
+		"erfc_scaled(2.5_k)", "gamma(4.7_k)", "gamma(-2.5_k)", "gamma(0.01_k)", "log_gamma(1.0001_k)",
+		"log_gamma(-2.5_k)", "log_gamma(30.5_k)", "bessel_j0(2.4048255_k)", "bessel_j1(-3.3_k)",
+		"bessel_y0(1000.0_k)", "bessel_y1(7.5_k)", "bessel_jn(3, 2.5_k)", "bessel_yn(5, 10.0_k)"}
+	var decl, dev, host strings.Builder
+	for j, x := range exprs {
+		fmt.Fprintf(&decl, "  real(k), parameter :: c%d = %s\n", j+1, x)
+		fmt.Fprintf(&dev, "    y(i, %d) = c%d * i\n    y(i, %d) = %s * i\n", 2*j+1, j+1, 2*j+2, x)
+		fmt.Fprintf(&host, "    h(i, %d) = c%d * i\n    h(i, %d) = %s * i\n", 2*j+1, j+1, 2*j+2, x)
+	}
+	tmpl := `program fold
+  implicit none
+  integer, parameter :: k = KIND, n = 100, m = %d
+%s  real(k) :: y(n, m), h(n, m)
+  integer :: i, j
+  do concurrent (i = 1:n)
+%s  end do
+  do i = 1, n
+%s  end do
+  do j = 1, m
+    if (any(y(:, j) /= h(:, j))) print '(a, i0)', 'differs: ', j
+  end do
+  print '(a)', 'done'
+end program
+`
+	dir := t.TempDir()
+	for _, kind := range []string{"4", "8"} {
+		prog := strings.Replace(fmt.Sprintf(tmpl, 2*len(exprs), decl.String(), dev.String(), host.String()), "KIND", kind, 1)
+		exe := buildCPU(t, dir, "fold"+kind, prog, "")
+		out, err := exec.Command(exe).CombinedOutput()
+		if err != nil || strings.Contains(string(out), "differs") || !strings.Contains(string(out), "done") {
+			t.Errorf("real(%s): folded constants in the kernel differ from the host's (column 2j-1: the named constant of expression j, 2j: the expression; %v):\n%v\n%s", kind, exprs, err, out)
+		}
+	}
+}
