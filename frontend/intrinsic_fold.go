@@ -55,11 +55,13 @@ func crFold(name string, rf func(float64) float64, cf func(complex128) complex12
 }
 
 // crOnly are the functions of one real argument folded only where crmath
-// evaluates them (as gfortran folds them); another argument (one gfortran
+// evaluates them (as gfortran folds them: correctly rounded, or the degree
+// functions' own sequence of roundings); another argument (one gfortran
 // rejects, or one crmath cannot decide) is left to the run time: Go's
 // math is not what gfortran gives.
 var crOnly = map[string]bool{"erf": true, "erfc": true, "erfc_scaled": true, "gamma": true, "log_gamma": true,
-	"bessel_j0": true, "bessel_j1": true, "bessel_y0": true, "bessel_y1": true}
+	"bessel_j0": true, "bessel_j1": true, "bessel_y0": true, "bessel_y1": true,
+	"sind": true, "cosd": true, "tand": true, "cotand": true, "asind": true, "acosd": true, "atand": true, "cotan": true}
 
 // crOnlyFold folds crOnly function name of a real constant.
 func crOnlyFold(name string) foldFn {
@@ -69,6 +71,23 @@ func crOnlyFold(name string) foldFn {
 			return Value{}, false
 		}
 		r, ok := crmath.Eval(name, rt.Kind, v.Real)
+		if !ok {
+			return Value{}, false
+		}
+		return mkReal(r, rt)
+	}
+}
+
+// cr2OnlyFold is crOnlyFold for a function of two real arguments
+// (atan2d).
+func cr2OnlyFold(name string) foldFn {
+	return func(c *call, rt Type) (Value, bool) {
+		x, ok1 := c.cf(0)
+		y, ok2 := c.cf(1)
+		if !ok1 || !ok2 || c.typ(0).Base != TyReal || rt.Base != TyReal {
+			return Value{}, false
+		}
+		r, ok := crmath.Eval(name, rt.Kind, x, y)
 		if !ok {
 			return Value{}, false
 		}
@@ -121,14 +140,6 @@ func math2Fold(f func(x, y float64) float64) foldFn {
 		}
 		return mkReal(f(x, y), rt)
 	}
-}
-
-func deg(f func(float64) float64) func(float64) float64 {
-	return func(x float64) float64 { return f(x * math.Pi / 180) }
-}
-
-func invDeg(f func(float64) float64) func(float64) float64 {
-	return func(x float64) float64 { return f(x) * 180 / math.Pi }
 }
 
 func foldAbs(c *call, rt Type) (Value, bool) {

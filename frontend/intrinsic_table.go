@@ -154,13 +154,13 @@ func buildIntrinsicTable() {
 		{"bessel_y0 besy0", cReal, nil, nil},
 		{"bessel_y1 besy1", cReal, nil, nil},
 		{"fraction", cReal, func(x float64) float64 { f, _ := math.Frexp(x); return f }, nil},
-		{"sind", cReal, deg(math.Sin), nil},
-		{"cosd", cReal, deg(math.Cos), nil},
-		{"tand", cReal, deg(math.Tan), nil},
-		{"asind", cReal, invDeg(math.Asin), nil},
-		{"acosd", cReal, invDeg(math.Acos), nil},
-		{"cotan", cFloat, func(x float64) float64 { return 1 / math.Tan(x) }, nil},
-		{"cotand", cReal, deg(func(x float64) float64 { return 1 / math.Tan(x) }), nil},
+		{"sind", cReal, nil, nil},
+		{"cosd", cReal, nil, nil},
+		{"tand", cReal, nil, nil},
+		{"asind", cReal, nil, nil},
+		{"acosd", cReal, nil, nil},
+		{"cotan", cFloat, nil, nil},
+		{"cotand", cReal, nil, nil},
 		{"spacing", cReal, nil, nil},
 		{"rrspacing", cReal, nil, nil},
 	} {
@@ -190,12 +190,12 @@ func buildIntrinsicTable() {
 	})
 	b.elemental("atand", "y,x?", elem(cs(cReal), pairSame), func(c *call, rt Type) (Value, bool) {
 		if c.has(1) {
-			return math2Fold(func(y, x float64) float64 { return math.Atan2(y, x) * 180 / math.Pi })(c, rt)
+			return cr2OnlyFold("atan2d")(c, rt)
 		}
-		return mathFold(invDeg(math.Atan), nil)(c, rt)
+		return crOnlyFold("atand")(c, rt)
 	})
 	b.elemental("atan2", "y,x", elem(cs(cReal), pairSame), cr2Fold("atan2", math.Atan2))
-	b.elemental("atan2d", "y,x", elem(cs(cReal), pairSame), math2Fold(func(y, x float64) float64 { return math.Atan2(y, x) * 180 / math.Pi }))
+	b.elemental("atan2d", "y,x", elem(cs(cReal), pairSame), cr2OnlyFold("atan2d"))
 	b.elemental("hypot", "x,y", elem(cs(cReal), pairSame), cr2Fold("hypot", math.Hypot))
 	b.elemental("bessel_jn besjn", "n,x,x3?", besselN, besselNFold("bessel_jn"))
 	b.elemental("bessel_yn besyn", "n,x,x3?", besselN, besselNFold("bessel_yn"))

@@ -539,5 +539,8 @@ func evalSpecial(name string, kind int, args []float64) (v float64, ok, handled 
 		v, ok := ziv(kind, lgammaApprox(x))
 		return v, ok, true
 	}
-	return besselEval(name, kind, args)
+	if v, ok, handled := besselEval(name, kind, args); handled {
+		return v, ok, true
+	}
+	return degEval(name, kind, args)
 }

@@ -72,6 +72,29 @@ func specialArgs(name string) [][]float64 {
 			xs = both(xs)
 		}
 		return one(xs...)
+	case "sind", "cosd", "tand", "cotand", "cotan":
+		xs := []float64{1e-300, 1e-40, 1e-10, 1e-3, 0.5, 1, 10, 15, 29.999, 30, 30.0001, 44.9, 45, 45.1, 60, 75, 89.9,
+			90, 90.1, 120, 135, 150, 180, 210, 225, 240, 270, 300, 315, 330, 359.9, 360, 361, 720.5, 1e5 + 0.3, 1e10,
+			1e20, 1e300, 2.5, 3.14159, 100}
+		xs = append(xs, sweep(7.3, 0.1, 60)...)
+		return one(both(xs)...)
+	case "asind", "acosd":
+		xs := []float64{1e-300, 1e-40, 1e-10, 1e-3, 0.1, 0.25, 0.5, 0.7071067811865476, 0.8660254037844386, 0.9, 0.999, 1}
+		xs = append(xs, sweep(0.0173, 0.003, 57)...)
+		return one(both(xs)...)
+	case "atand":
+		xs := []float64{1e-300, 1e-40, 1e-10, 1e-3, 0.1, 0.5, 0.5773502691896258, 1, 1.7320508075688772, 2, 10, 1e5,
+			1e10, 1e300}
+		xs = append(xs, sweep(0.37, 0.05, 40)...)
+		return one(both(xs)...)
+	case "atan2d":
+		var out [][]float64
+		for _, y := range []float64{1, -1, 0.5, -3, 1e-300, 7.25, 1e10} {
+			for _, x := range []float64{1, -1, 2, -0.5, 1e-300, 3.3, -1e10} {
+				out = append(out, []float64{y, x})
+			}
+		}
+		return out
 	case "bessel_jn", "bessel_yn":
 		var out [][]float64
 		ns := []float64{2, 3, 5, 10, 20, 50, 100}
@@ -94,7 +117,7 @@ func specialArgs(name string) [][]float64 {
 }
 
 var specialNames = []string{"erf", "erfc", "erfc_scaled", "gamma", "log_gamma", "bessel_j0", "bessel_j1", "bessel_jn",
-	"bessel_y0", "bessel_y1", "bessel_yn"}
+	"bessel_y0", "bessel_y1", "bessel_yn", "sind", "cosd", "tand", "cotand", "cotan", "asind", "acosd", "atand", "atan2d"}
 
 // TestSpecialAgainstGfortran: Eval folds erf, erfc, erfc_scaled, gamma,
 // log_gamma and the Bessel functions, real(4) and real(8), bit for bit as
@@ -121,6 +144,9 @@ func TestSpecialAgainstGfortran(t *testing.T) {
 		return fmt.Sprintf("real(z'%016X', 8)", math.Float64bits(v))
 	}
 	expr := func(c cs) string {
+		if c.name == "atan2d" {
+			return fmt.Sprintf("%s(%s, %s)", c.name, lit(c.args[0], c.kind), lit(c.args[1], c.kind))
+		}
 		if len(c.args) == 2 {
 			return fmt.Sprintf("%s(%d, %s)", c.name, int(c.args[0]), lit(c.args[1], c.kind))
 		}
@@ -137,6 +163,9 @@ func TestSpecialAgainstGfortran(t *testing.T) {
 				x := &a[len(a)-1]
 				if kind == 4 {
 					*x = float64(float32(*x))
+					if f == "atan2d" {
+						a[0] = float64(float32(a[0]))
+					}
 				}
 				if *x == 0 || math.IsInf(*x, 0) {
 					continue
