@@ -5,7 +5,14 @@
 // build gives it (math's functions are within an ulp, not correctly
 // rounded). Each function is computed in big.Float with a precision well
 // beyond the target's (more for arguments whose reduction cancels), then
-// rounded once.
+// rounded once. The special functions (erf, erfc, erfc_scaled, gamma,
+// log_gamma: special.go; the Bessel functions: bessel.go) are evaluated
+// with error bounds and a growing precision until the rounding is decided
+// (ziv.go); the degree functions and erfc_scaled from 12 on repeat
+// gfortran's own sequence of roundings (degrees.go, special.go). Every
+// result is rounded as gfortran's range check rounds it (subnormals
+// rounded twice; overflow and underflow below the least subnormal left
+// unfolded, as gfortran rejects them).
 package crmath
 
 import (
@@ -17,11 +24,14 @@ import (
 // guard is the number of bits computed beyond the target's 53.
 const guard = 100
 
-// Eval is f(args) correctly rounded to real(kind) (4 or 8) for the
+// Eval is f(args) as gfortran folds it, correctly rounded to real(kind) (4
+// or 8) for the
 // functions exp, log, log10, sin, cos, tan, asin, acos, atan, atan2,
-// sinh, cosh, tanh, asinh, acosh, atanh, hypot and pow (x**y); ok is false
-// for another function, kind or an argument it leaves to the caller (not
-// finite, out of the domain, signed zeros of atan2, a zero base).
+// sinh, cosh, tanh, asinh, acosh, atanh, hypot and pow (x**y), and those
+// of special.go, bessel.go and degrees.go; ok is false for another
+// function, kind or an argument it leaves to the caller (not finite, out
+// of the domain, signed zeros of atan2, a zero base, a result gfortran
+// rejects as an overflow or underflow).
 func Eval(name string, kind int, args ...float64) (v float64, ok bool) {
 	if kind != 4 && kind != 8 {
 		return 0, false
@@ -182,17 +192,8 @@ func Eval(name string, kind int, args ...float64) (v float64, ok bool) {
 	default:
 		return 0, false
 	}
-	return round(r, kind), true
-}
-
-// round rounds v once to real(kind).
-func round(v *big.Float, kind int) float64 {
-	if kind == 4 {
-		f, _ := v.Float32()
-		return float64(f)
-	}
-	f, _ := v.Float64()
-	return f
+	// rounded as gfortran rounds (its subnormals, its range errors)
+	return gfcRound(r, kind)
 }
 
 type ctx struct{ prec uint }

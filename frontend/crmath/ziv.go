@@ -118,7 +118,10 @@ func gfcRound(v *big.Float, kind int) (float64, bool) {
 	}
 	r := new(big.Float).SetPrec(p).SetMode(big.ToNearestEven).Set(v)
 	if r.Sign() == 0 {
-		return math.Copysign(0, float64(r.Sign())), true
+		if r.Signbit() {
+			return math.Copysign(0, -1), true
+		}
+		return 0, true
 	}
 	a := new(big.Float).Abs(r)
 	if a.Cmp(huge) > 0 || a.Cmp(den) < 0 {
