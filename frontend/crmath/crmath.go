@@ -24,11 +24,10 @@ import (
 // guard is the number of bits computed beyond the target's 53.
 const guard = 100
 
-// Eval is f(args) as gfortran folds it, correctly rounded to real(kind) (4
-// or 8) for the
-// functions exp, log, log10, sin, cos, tan, asin, acos, atan, atan2,
-// sinh, cosh, tanh, asinh, acosh, atanh, hypot and pow (x**y), and those
-// of special.go, bessel.go and degrees.go; ok is false for another
+// Eval is f(args) as gfortran folds it to real(kind) (4 or 8): correctly
+// rounded for exp, log, log10, sin, cos, tan, asin, acos, atan, atan2,
+// sinh, cosh, tanh, asinh, acosh, atanh, hypot and pow (x**y), and the
+// functions of special.go, bessel.go and degrees.go; ok is false for another
 // function, kind or an argument it leaves to the caller (not finite, out
 // of the domain, signed zeros of atan2, a zero base, a result gfortran
 // rejects as an overflow or underflow).
