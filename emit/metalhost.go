@@ -38,6 +38,16 @@ const (
 // iteration: its kernel function and the arguments after the struct.
 var mslDispatchRE = regexp.MustCompile(`(?m)^(\s*)fgpu_msl_dispatch\(ntot, &fgpu_a\.fgpu_base, \[&\]\(uint fgpu_tid\) \{ (\w+)_dev\(fgpu_a((?:, \w+)*), fgpu_tid\); \}\);$`)
 
+// mslGroupsRE is the metal_cpu dispatch of a kernel that combines values
+// in threadgroups (the grid-stride kernel, then the one of the partials):
+// the threadgroups, the kernel function, its buffers, then its thread
+// positions (p.tid, ...: Metal's attributes, not arguments).
+var mslGroupsRE = regexp.MustCompile(`(?m)^(\s*)fgpu_msl_dispatch_groups\((\w+), FGPU_MSL_TG, \[&\]\(const fgpu_msl_pos& p\) \{ (\w+)\(fgpu_a((?:, \w+)*?)((?:, p\.\w+)*)\); \}\);$`)
+
+// mslHostCallsRE are metal_cpu's host helpers of those launches: the
+// threadgroups of the first kernel, and the partials' scratch buffer.
+var mslHostCallsRE = regexp.MustCompile(`fgpu_msl_groups\(ntot\)|fgpu_msl_scratch\((&\w+, &\w+, [^;]*)\);`)
+
 // launchRE finds the launch routine of each kernel (mslBackend.kernel's
 // comment line) in the host part.
 var launchRE = regexp.MustCompile(`(?m)^// (\w+): launch$`)
@@ -96,6 +106,34 @@ func appleOutput(plan *lowering.Plan, out *Output) frontend.Diagnostics {
 		}
 		return metalDispatch(m[1], m[2], args, k)
 	})
+	// The threadgroup launches: the first kernel's function gives the
+	// threads a threadgroup (fgpu_metal_groups).
+	host = mslGroupsRE.ReplaceAllStringFunc(host, func(line string) string {
+		m := mslGroupsRE.FindStringSubmatch(line)
+		fn := m[3]
+		k := byName[strings.TrimSuffix(strings.TrimSuffix(fn, "_dev"), "_fin")]
+		var args []string
+		if m[4] != "" {
+			args = strings.Split(strings.TrimPrefix(m[4], ", "), ", ")
+		}
+		if len(args) > metalMaxBuffers {
+			pos := first
+			if k != nil {
+				pos = k.Do.Pos
+			}
+			diags = append(diags, frontend.NYI(frontend.NYIMSL, pos, pos, "a kernel of %d buffers on Metal, which binds at most %d besides the argument struct (--gpu=metal)", len(args), metalMaxBuffers))
+		}
+		return metalDispatchGroups(m[1], fn, m[2], args, k)
+	})
+	host = mslHostCallsRE.ReplaceAllStringFunc(host, func(call string) string {
+		if call == "fgpu_msl_groups(ntot)" {
+			// (the launch routine's kernel: the comment above it names it)
+			return "fgpu_metal_groups(fgpu_dev_fn, ntot, kname, loop)"
+		}
+		m := mslHostCallsRE.FindStringSubmatch(call)
+		return "fgpu_metal_scratch(" + m[1] + ", kname, loop);"
+	})
+	host = nameDevFn(host)
 	// Every launch routine must now dispatch through the Metal runtime.
 	locs := launchRE.FindAllStringSubmatchIndex(host, -1)
 	for i, l := range locs {
@@ -123,6 +161,54 @@ func appleOutput(plan *lowering.Plan, out *Output) frontend.Diagnostics {
 	out.Kernels = b.String()
 	out.KernelFile = strings.TrimSuffix(out.KernelFile, ".metal") + ".cpp"
 	return diags
+}
+
+// nameDevFn defines, at the top of each launch routine that asks for the
+// threadgroups of its kernel, fgpu_dev_fn: the name of its first kernel
+// function (K_dev).
+func nameDevFn(host string) string {
+	locs := launchRE.FindAllStringSubmatchIndex(host, -1)
+	var b strings.Builder
+	last := 0
+	for i, l := range locs {
+		end := len(host)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		body := host[l[0]:end]
+		name := host[l[2]:l[3]]
+		if strings.Contains(body, "fgpu_dev_fn") {
+			// After the line "static const char* kname = ...;".
+			if j := strings.Index(body, "static const char* kname"); j >= 0 {
+				if e := strings.Index(body[j:], "\n"); e >= 0 {
+					at := j + e + 1
+					body = body[:at] + fmt.Sprintf("  static const char* const fgpu_dev_fn = %q;\n", name+"_dev") + body[at:]
+				}
+			}
+		}
+		b.WriteString(host[last:l[0]])
+		b.WriteString(body)
+		last = end
+	}
+	b.WriteString(host[last:])
+	return b.String()
+}
+
+// metalDispatchGroups is the threadgroup launch of kernel function fn
+// (K_dev, K_fin) over groups threadgroups, args its buffers in
+// [[buffer(1..)]] order (written as metalDispatch says).
+func metalDispatchGroups(indent, fn, groups string, args []string, k *lowering.Kernel) string {
+	d := metalDispatch(indent, strings.TrimSuffix(fn, "_dev"), args, k)
+	d = strings.Replace(d, fmt.Sprintf("fgpu_metal_dispatch(\"%s_dev\"", strings.TrimSuffix(fn, "_dev")), fmt.Sprintf("fgpu_metal_dispatch_groups(\"%s\"", fn), 1)
+	d = strings.Replace(d, ", &fgpu_a.fgpu_base, ", ", ", 1)
+	d = strings.Replace(d, ", ntot, kname, loop);", ", "+groups+", kname, loop);", 1)
+	// Two launches in one routine: a block each.
+	return indent + "{\n" + indentLines(d, "  ") + "\n" + indent + "}"
+}
+
+// indentLines prefixes every line of s with pre.
+func indentLines(s, pre string) string {
+	return pre + strings.ReplaceAll(s, "\n", "\n"+pre)
 }
 
 // metalMaxBuffers is what Metal binds besides [[buffer(0)]]

@@ -43,6 +43,26 @@ extern "C" {
 void fgpu_metal_dispatch(const char* fn, void* args, size_t args_bytes, int64_t* base, void* const* bufs,
                          const unsigned char* written, int nbufs, int64_t n, const char* kernel, const char* loop);
 
+/* Kernels that combine values in threadgroups (reductions, values after the
+ * loop: emit/mslkernel.go) run grid-stride over the iterations, a partial a
+ * threadgroup, then a second kernel of one threadgroup combines the
+ * partials. Threads a threadgroup are the pipeline's (as above; at most 32
+ * SIMD-groups, the kernels' threadgroup memory).
+ * fgpu_metal_groups: the threadgroups of a launch of fn over n iterations
+ * (one a thread, at least 1, at most FGPU_METAL_MAX_GROUPS).
+ * fgpu_metal_dispatch_groups: encodes fn over groups threadgroups, as
+ * fgpu_metal_dispatch does (the struct has no fgpu_base).
+ * fgpu_metal_scratch: a device buffer of at least bytes bytes that a launch
+ * routine keeps in *keep (*cap its size) for the partials: grown when a
+ * launch needs more (the old one freed once the launches using it are
+ * done); only the device reads and writes it. */
+#define FGPU_METAL_MAX_GROUPS 4096
+unsigned fgpu_metal_groups(const char* fn, int64_t n, const char* kernel, const char* loop);
+void fgpu_metal_dispatch_groups(const char* fn, void* args, size_t args_bytes, void* const* bufs,
+                                const unsigned char* written, int nbufs, unsigned groups, const char* kernel,
+                                const char* loop);
+void* fgpu_metal_scratch(void** keep, size_t* cap, size_t bytes, const char* kernel, const char* loop);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

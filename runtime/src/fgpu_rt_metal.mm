@@ -210,6 +210,7 @@ Pipe& pipeline(Metal& m, const char* fn, const char* kernel, const char* loop) {
     long want = env_int("FGPU_THREADS_PER_BLOCK", 256);
     if (want < 1) want = 256;
     NSUInteger t = (NSUInteger)want < most ? (NSUInteger)want : most;
+    if (t > 32 * width) t = 32 * width; // (the kernels' threadgroup memory: 32 SIMD-groups)
     if (t >= width) t -= t % width;
     p.threads = t > 0 ? t : 1;
     return m.pipes.emplace(fn, p).first->second;
@@ -505,74 +506,128 @@ extern "C" float fgpu_dev_event_ms(void* start, void* stop) {
 
 // ---- Launches ------------------------------------------------------------
 
+namespace {
+
+// Encodes a dispatch of fn with its buffers at [[buffer(1..nbufs)]] (and
+// a barrier first when one of them depends on a dispatch since the last
+// barrier); grid(enc, pipe) sets [[buffer(0)]] and dispatches, returning
+// the threadgroups (FGPU_STATS).
+template <typename G>
+void encode(const char* fn, void* const* bufs, const unsigned char* written, int nbufs, const char* kernel,
+            const char* loop, G grid) {
+    if (nbufs < 0 || nbufs > FGPU_METAL_MAX_BUFFERS)
+        fgpu_fatal(kernel, loop, "a Metal kernel takes at most 30 buffers besides its arguments");
+    Metal& m = M();
+    int64_t groups = 0;
+    int threads = 0;
+    bool stats = false;
+    {
+        std::lock_guard<std::mutex> g(m.mu);
+        @autoreleasepool {
+            init(m, kernel, loop);
+            Pipe& p = pipeline(m, fn, kernel, loop);
+            retire(m);
+            id<MTLComputeCommandEncoder> enc = encoder(m, kernel, loop);
+            std::vector<Buf*> bs((size_t)nbufs, nullptr);
+            bool barrier = false;
+            for (int i = 0; i < nbufs; i++) {
+                if (bufs[i] == nullptr) continue;
+                bs[(size_t)i] = &must_find(m, bufs[i], kernel, loop);
+                uintptr_t key = (uintptr_t)[bs[(size_t)i]->b contents];
+                if (m.wr.count(key) != 0 || (written[i] && m.rd.count(key) != 0)) barrier = true;
+            }
+            if (barrier) {
+                [enc memoryBarrierWithScope:MTLBarrierScopeBuffers];
+                m.rd.clear();
+                m.wr.clear();
+            }
+            [enc setComputePipelineState:p.state];
+            for (int i = 0; i < nbufs; i++) {
+                Buf* b = bs[(size_t)i];
+                if (b == nullptr) {
+                    [enc setBuffer:nil offset:0 atIndex:(NSUInteger)(i + 1)];
+                    continue;
+                }
+                uintptr_t key = (uintptr_t)[b->b contents];
+                [enc setBuffer:b->b offset:(NSUInteger)((uintptr_t)bufs[i] - key) atIndex:(NSUInteger)(i + 1)];
+                (written[i] ? m.wr : m.rd).insert(key);
+                b->last = m.seq;
+            }
+            groups = grid(m, enc, p);
+            m.launches++;
+            threads = (int)p.threads;
+            stats = m.stats;
+        }
+    }
+    // (FGPU_STATS: threadgroups as blocks; outside the lock, which the
+    // table's is never taken under.)
+    if (stats) fgpu_rt_note_geometry(kernel, loop, (int)(groups < INT32_MAX ? groups : INT32_MAX), threads, -1);
+}
+
+// Sets the argument struct, [[buffer(0)]] (copied when encoded).
+void set_args(Metal& m, id<MTLComputeCommandEncoder> enc, const void* args, size_t bytes, const char* kernel,
+              const char* loop) {
+    if (bytes <= 4096) {
+        [enc setBytes:args length:bytes atIndex:0];
+        return;
+    }
+    id<MTLBuffer> a = [m.dev newBufferWithBytes:args length:bytes options:shared_options];
+    if (a == nil) fgpu_fatal(kernel, loop, "out of device memory for the arguments of a kernel");
+    [enc setBuffer:a offset:0 atIndex:0];
+}
+
+} // namespace
+
 extern "C" void fgpu_metal_dispatch(const char* fn, void* args, size_t args_bytes, int64_t* base, void* const* bufs,
                                     const unsigned char* written, int nbufs, int64_t n, const char* kernel,
                                     const char* loop) {
     if (n <= 0) return;
-    if (nbufs < 0 || nbufs > FGPU_METAL_MAX_BUFFERS)
-        fgpu_fatal(kernel, loop, "a Metal kernel takes at most 30 buffers besides its arguments");
-    Metal& m = M();
-    int groups = 0, threads = 0;
-    bool stats = false;
-    {
-    std::lock_guard<std::mutex> g(m.mu);
-    @autoreleasepool {
-        init(m, kernel, loop);
-        Pipe& p = pipeline(m, fn, kernel, loop);
-        retire(m);
-        id<MTLComputeCommandEncoder> enc = encoder(m, kernel, loop);
-        // The buffers, and a barrier when one depends on a dispatch since
-        // the last barrier.
-        std::vector<Buf*> bs((size_t)nbufs, nullptr);
-        bool barrier = false;
-        for (int i = 0; i < nbufs; i++) {
-            if (bufs[i] == nullptr) continue;
-            bs[(size_t)i] = &must_find(m, bufs[i], kernel, loop);
-            uintptr_t key = (uintptr_t)[bs[(size_t)i]->b contents];
-            if (m.wr.count(key) != 0 || (written[i] && m.rd.count(key) != 0)) barrier = true;
-        }
-        if (barrier) {
-            [enc memoryBarrierWithScope:MTLBarrierScopeBuffers];
-            m.rd.clear();
-            m.wr.clear();
-        }
-        [enc setComputePipelineState:p.state];
-        for (int i = 0; i < nbufs; i++) {
-            Buf* b = bs[(size_t)i];
-            if (b == nullptr) {
-                [enc setBuffer:nil offset:0 atIndex:(NSUInteger)(i + 1)];
-                continue;
-            }
-            uintptr_t key = (uintptr_t)[b->b contents];
-            [enc setBuffer:b->b offset:(NSUInteger)((uintptr_t)bufs[i] - key) atIndex:(NSUInteger)(i + 1)];
-            (written[i] ? m.wr : m.rd).insert(key);
-            b->last = m.seq;
-        }
+    encode(fn, bufs, written, nbufs, kernel, loop, [&](Metal& m, id<MTLComputeCommandEncoder> enc, const Pipe& p) {
         // The grid, in pieces of at most 2^30 threads (the kernel's thread
         // index is a uint); the argument struct is copied for each.
         const int64_t piece = (int64_t)1 << 30;
         for (int64_t b0 = 0; b0 < n; b0 += piece) {
             const int64_t cnt = n - b0 < piece ? n - b0 : piece;
             *base = b0;
-            if (args_bytes <= 4096) {
-                [enc setBytes:args length:args_bytes atIndex:0];
-            } else {
-                id<MTLBuffer> a = [m.dev newBufferWithBytes:args length:args_bytes options:shared_options];
-                if (a == nil) fgpu_fatal(kernel, loop, "out of device memory for the arguments of a kernel");
-                [enc setBuffer:a offset:0 atIndex:0];
-            }
+            set_args(m, enc, args, args_bytes, kernel, loop);
             [enc dispatchThreads:MTLSizeMake((NSUInteger)cnt, 1, 1)
                 threadsPerThreadgroup:MTLSizeMake(p.threads, 1, 1)];
         }
         *base = 0;
-        m.launches++;
-        int64_t ng = (n + (int64_t)p.threads - 1) / (int64_t)p.threads;
-        groups = (int)(ng < INT32_MAX ? ng : INT32_MAX);
-        threads = (int)p.threads;
-        stats = m.stats;
+        return (n + (int64_t)p.threads - 1) / (int64_t)p.threads;
+    });
+}
+
+extern "C" unsigned fgpu_metal_groups(const char* fn, int64_t n, const char* kernel, const char* loop) {
+    Metal& m = M();
+    std::lock_guard<std::mutex> g(m.mu);
+    @autoreleasepool {
+        init(m, kernel, loop);
+        const Pipe& p = pipeline(m, fn, kernel, loop);
+        int64_t groups = (n + (int64_t)p.threads - 1) / (int64_t)p.threads;
+        if (groups < 1) groups = 1;
+        if (groups > FGPU_METAL_MAX_GROUPS) groups = FGPU_METAL_MAX_GROUPS;
+        return (unsigned)groups;
     }
-    }
-    // (FGPU_STATS: threadgroups as blocks; outside the lock, which the
-    // table's is never taken under.)
-    if (stats) fgpu_rt_note_geometry(kernel, loop, groups, threads, -1);
+}
+
+extern "C" void fgpu_metal_dispatch_groups(const char* fn, void* args, size_t args_bytes, void* const* bufs,
+                                           const unsigned char* written, int nbufs, unsigned groups,
+                                           const char* kernel, const char* loop) {
+    if (groups == 0) return;
+    encode(fn, bufs, written, nbufs, kernel, loop, [&](Metal& m, id<MTLComputeCommandEncoder> enc, const Pipe& p) {
+        set_args(m, enc, args, args_bytes, kernel, loop);
+        [enc dispatchThreadgroups:MTLSizeMake(groups, 1, 1) threadsPerThreadgroup:MTLSizeMake(p.threads, 1, 1)];
+        return (int64_t)groups;
+    });
+}
+
+extern "C" void* fgpu_metal_scratch(void** keep, size_t* cap, size_t bytes, const char* kernel, const char* loop) {
+    if (bytes <= *cap && *keep != nullptr) return *keep;
+    if (*keep != nullptr) fgpu_dev_free(*keep, *cap, kernel, loop);
+    size_t n = bytes < 256 ? 256 : bytes;
+    *keep = fgpu_dev_alloc(n, kernel, loop);
+    if (*keep == nullptr) fgpu_fatal(kernel, loop, "out of device memory for the partials of a reduction");
+    *cap = n;
+    return *keep;
 }

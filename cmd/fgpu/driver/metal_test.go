@@ -2,6 +2,7 @@ package driver
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,11 +18,13 @@ import (
 // metalPrograms are e2e programs that Metal's rules accept and the MSL
 // emitter writes (emit/testdata/e2e): masks, three indices, stops in
 // kernels and called procedures, two launches that can stop, module and
-// internal procedures, sections, select case, negative strides.
+// internal procedures, sections, select case, negative strides, and the
+// threadgroup launches of reductions and of values after the loop.
 var metalPrograms = []string{
 	"mask_simple.f90", "multi_index_3d.f90", "error_stop_code.f90", "stop_two_launches.f90",
 	"stop_nested_pure_sub.f90", "pure_call_internal.f90", "dc_in_module_proc.f90", "section_assign_body.f90",
-	"select_case_kinds.f90", "mask_negative_stride.f90",
+	"select_case_kinds.f90", "mask_negative_stride.f90", "reduce_sum_int.f90", "reduce_logical_and_or.f90",
+	"stop_not_reached.f90",
 }
 
 // buildMetal runs fgpu build --gpu=metal on src into a new directory and
@@ -136,9 +139,15 @@ func TestBuildMetalPrograms(t *testing.T) {
 			// runtime, and compile; the MSL compiles as C++ through
 			// fgpu_msl_cpu.h (as on metal_cpu).
 			hostText, _ := os.ReadFile(host[0])
+			// (A kernel that combines values in threadgroups is two
+			// threadgroup dispatches.)
 			launches := len(regexp.MustCompile(`(?m)^// \w+: launch$`).FindAllString(string(hostText), -1))
-			if n := strings.Count(string(hostText), "fgpu_metal_dispatch("); n != launches || n == 0 || strings.Contains(string(hostText), "fgpu_msl_") {
-				t.Errorf("%d launch routines, %d Metal dispatches (metal_cpu's dispatch left: %v)", launches, n, strings.Contains(string(hostText), "fgpu_msl_"))
+			n := strings.Count(string(hostText), "fgpu_metal_dispatch(") + strings.Count(string(hostText), "fgpu_metal_dispatch_groups(")/2
+			if n != launches || n == 0 || strings.Contains(string(hostText), "fgpu_msl_") {
+				t.Errorf("%d launch routines, %d Metal launches (metal_cpu's dispatch left: %v)", launches, n, strings.Contains(string(hostText), "fgpu_msl_"))
+			}
+			if strings.HasPrefix(name, "reduce_") && !strings.Contains(string(hostText), "fgpu_metal_scratch(") {
+				t.Errorf("a reduction without the partials' scratch buffer")
 			}
 			mslText, _ := os.ReadFile(metal[0])
 			asCXX := filepath.Join(t.TempDir(), "msl.cpp")
@@ -225,17 +234,28 @@ exit 0
 	}
 }
 
-// TestBuildMetalNotYet: a launch the Metal runtime cannot make yet is a
-// not-yet-implemented error at its loop, not a note about the toolchain.
+// TestBuildMetalNotYet: a launch Metal cannot make (more buffers than it
+// binds) is a not-yet-implemented error at its loop, not a note about the
+// toolchain.
 func TestBuildMetalNotYet(t *testing.T) {
-	src, _ := filepath.Abs(filepath.Join("..", "..", "..", "emit", "testdata", "e2e", "reduce_sum_int.f90"))
-	_, diags, err := Build([]string{src}, Options{Device: "metal", Output: filepath.Join(t.TempDir(), "p")})
+	var decl, sum []string
+	for i := 1; i <= 31; i++ {
+		decl = append(decl, fmt.Sprintf("a%d(8)", i))
+		if i > 1 {
+			sum = append(sum, fmt.Sprintf("a%d(i)", i))
+		}
+	}
+	prog := "program many\n  implicit none\n  integer :: i\n  real :: " + strings.Join(decl, ", ") + "\n" +
+		"  do concurrent (i = 1:8)\n    a1(i) = " + strings.Join(sum, " + ") + "\n  end do\n  print *, a1(1)\nend program\n"
+	dir := writeFiles(t, map[string]string{"many.f90": prog})
+	src := filepath.Join(dir, "many.f90")
+	_, diags, err := Build([]string{src}, Options{Device: "metal", Output: filepath.Join(dir, "p")})
 	if !errors.Is(err, ErrCompile) {
-		t.Fatalf("err %v, want the program's errors", err)
+		t.Fatalf("err %v, want the program's errors (%v)", err, diags)
 	}
 	nyi := NotYetImplemented(diags, err)
-	if len(nyi) == 0 || !strings.Contains(diags[0].String(), "reduce_sum_int.f90:12:") {
-		t.Errorf("want a not-yet-implemented error at the loop (line 12), got %v", diags)
+	if len(nyi) == 0 || !strings.Contains(diags[0].String(), "many.f90:5:") || !strings.Contains(nyi[0], "31 buffers") {
+		t.Errorf("want a not-yet-implemented error about 31 buffers at the loop (line 5), got %v", diags)
 	}
 }
 
