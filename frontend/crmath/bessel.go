@@ -39,11 +39,12 @@ var (
 // euler is Euler's constant to w bits (Brent and McMillan's algorithm B1:
 // gamma = U/V - ln N + O(e^-4N), U = sum (N^k/k!)^2 H_k, V = sum (N^k/k!)^2),
 // within 2^-(w+8).
-func euler(w uint) *big.Float {
+func euler(want uint) *big.Float {
 	eulerMu.Lock()
 	defer eulerMu.Unlock()
+	w := (want + 127) / 128 * 128 // one value for each 128 bits
 	if v, ok := eulers[w]; ok {
-		return new(big.Float).Copy(v)
+		return new(big.Float).SetPrec(want + 8).Set(v)
 	}
 	N := int64(math.Ceil(float64(w+12)*math.Ln2/4)) + 1
 	wp := w + uint(3*float64(N)) + 32
@@ -70,7 +71,7 @@ func euler(w uint) *big.Float {
 	g.Sub(g, c.log(c.f(float64(N))))
 	g.SetPrec(w + 8)
 	eulers[w] = g
-	return new(big.Float).Copy(g)
+	return new(big.Float).SetPrec(want + 8).Set(g)
 }
 
 // besselSeries is J_n(x) or Y_n(x) of x > 0, n >= 0 by the power series.

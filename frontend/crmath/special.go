@@ -457,6 +457,10 @@ func evalSpecial(name string, kind int, args []float64) (v float64, ok, handled 
 		if x == 0 {
 			return x, true, true
 		}
+		if math.Abs(x) >= 6.5 {
+			// erfc(6.5) < 2^-64: 1 - erfc rounds to 1 in both kinds
+			return math.Copysign(1, x), true, true
+		}
 		v, ok := ziv(kind, erfApprox(x))
 		return v, ok, true
 	case "erfc":
@@ -469,6 +473,9 @@ func evalSpecial(name string, kind int, args []float64) (v float64, ok, handled 
 		}
 		if x > 151.21 { // below mpfrTiny: MPFR's underflow to +0
 			return 0, true, true
+		}
+		if x <= -6.5 { // 2 - erfc(6.5) rounds to 2
+			return 2, true, true
 		}
 		if x > 30 { // below the least subnormal: gfortran rejects it
 			return 0, false, true
