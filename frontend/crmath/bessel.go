@@ -193,6 +193,9 @@ func besselHankel(w uint, n int, x *big.Float, wantY bool) (v, err *big.Float, o
 		if k > n+2 && ar.Cmp(prev) > 0 {
 			return nil, nil, false
 		}
+		if ar.MantExp(nil) > int(wp)-60 {
+			return nil, nil, false // the terms outgrow the precision
+		}
 		neg := (k/2)%2 == 1
 		tr := c.n().Set(r)
 		if neg {

@@ -338,6 +338,9 @@ func stirlingMin(w uint) float64 {
 func lgammaPos(w uint, x *big.Float) (v, err *big.Float, ok bool) {
 	c := ctx{prec: w}
 	zmin := stirlingMin(w)
+	if zmin > 20000 {
+		return nil, nil, false // (w beyond about 1400 bits) too many shifts
+	}
 	xf, _ := x.Float64()
 	if xf >= zmin {
 		return stirling(w, x)
