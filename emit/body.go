@@ -264,7 +264,7 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 				continue
 			}
 			if lv, st, ok := g.lvalue(a.Expr); ok {
-				g.line("%s* const p_%s = &%s;", st, a.Name, lv)
+				g.line("%s const p_%s = &%s;", g.pointerDecl(st), a.Name, lv)
 				g.names[sym] = "(*p_" + a.Name + ")"
 				g.logic[sym] = a.Expr.Type.Base == frontend.TyLogical
 			} else {
@@ -462,7 +462,7 @@ func (g *kernelGen) element(e *frontend.Expr) string {
 	for d, a := range e.Args {
 		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", g.checkedSub(e, d, g.convertTo(a, "int64_t"), fmt.Sprintf("lb%d_%s", d+1, s.Name), arrayHi(s, d)), d+1, s.Name, d+1, s.Name))
 	}
-	return fmt.Sprintf("(*(%s%s*)(b_%s + %s))", g.space(s), ctype(e.Type), s.Name, strings.Join(off, " + "))
+	return g.mslElemAt(s, ctype(e.Type), fmt.Sprintf("b_%s + %s", s.Name, strings.Join(off, " + ")))
 }
 
 // callActuals are a call's actual arguments in the order of the callee's

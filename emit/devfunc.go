@@ -128,6 +128,12 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 		}
 		params = append(params, ctype(h.Type)+" in_"+h.Name)
 	}
+	if funcs.thread != "" {
+		// MSL: an array's base and a scalar by reference may be in the
+		// device's or the thread's memory, whichever the caller has:
+		// template parameters (mslkernel.go, mslTemplateParams).
+		params = mslTemplateParams(params)
+	}
 	if funcs.plan != nil && funcs.plan.StopProcs[p] {
 		// The hidden stop arguments (design doc, "Stopping on the device").
 		params = append(params, funcs.thread+"int64_t* fgpu_site", funcs.thread+"int64_t* fgpu_code")
@@ -171,7 +177,7 @@ func funcDecl(funcs *deviceFuncs, p *frontend.Procedure) string {
 	if p.Result != nil && p.Result.Rank == 0 {
 		ret = ctype(p.Result.Type)
 	}
-	return fmt.Sprintf("FGPU_FN %s %s(%s) {", ret, funcs.name[p], strings.Join(funcParams(funcs, p), ", "))
+	return fmt.Sprintf("%sFGPU_FN %s %s(%s) {", mslTemplate(funcParams(funcs, p)), ret, funcs.name[p], strings.Join(funcParams(funcs, p), ", "))
 }
 
 // emitFunc writes one device function.
@@ -202,7 +208,7 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 	if p.Result != nil && p.Result.Rank == 0 {
 		ret = ctype(p.Result.Type)
 	}
-	g.line("FGPU_FN %s %s(%s) {", ret, name, strings.Join(params, ", "))
+	g.line("%sFGPU_FN %s %s(%s) {", mslTemplate(params), ret, name, strings.Join(params, ", "))
 	g.indent++
 	runtime := map[*frontend.Symbol]bool{}
 	for _, l := range facts.RuntimeLocals(p) {
@@ -256,12 +262,12 @@ func (g *kernelGen) callProc(pos frontend.Pos, callee *frontend.Expr, p *fronten
 			// absent.
 			switch {
 			case d.Rank > 0:
-				as = append(as, "nullptr")
+				as = append(as, g.nullPtr("char"))
 				for r := 0; r < d.Rank; r++ {
 					as = append(as, "1, 0, 0")
 				}
 			case g.funcs.byRef[d]:
-				as = append(as, "nullptr")
+				as = append(as, g.nullPtr(ctype(d.Type)))
 			default:
 				as = append(as, ctype(d.Type)+"{}")
 			}

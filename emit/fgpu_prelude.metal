@@ -82,3 +82,18 @@ FGPU_FN int64_t fgpu_shuffle_down(int64_t v, ushort d) {
   h.y = simd_shuffle_down(h.y, d);
   return as_type<int64_t>(h);
 }
+// nint of a real(4) (std::llround on the CPU): the nearest integer, halves
+// away from zero, as Metal's round rounds.
+FGPU_FN int64_t fgpu_llround(float x) { return (int64_t)metal::round(x); }
+// An element of an array at a byte address, and an element's address as
+// bytes, in the address space the address has (a device procedure's
+// arrays are the device's or the thread's, as its caller's are).
+#ifdef FGPU_MSL_CPU
+template <typename T> FGPU_FN T* fgpu_as(char* p) { return (T*)p; }
+template <typename T> FGPU_FN char* fgpu_bytes(T* p) { return (char*)p; }
+#else
+template <typename T> FGPU_FN device T* fgpu_as(device char* p) { return (device T*)p; }
+template <typename T> FGPU_FN thread T* fgpu_as(thread char* p) { return (thread T*)p; }
+template <typename T> FGPU_FN device char* fgpu_bytes(device T* p) { return (device char*)p; }
+template <typename T> FGPU_FN thread char* fgpu_bytes(thread T* p) { return (thread char*)p; }
+#endif

@@ -78,6 +78,9 @@ type kernelGen struct {
 	subst map[*frontend.Expr]string
 	// mslLeave ends an MSL iteration early (mslkernel.go, nextIteration).
 	mslLeave string
+	// pre are the statements (MSL: what a C++ lambda computes) that the
+	// next line needs before it (mslkernel.go, noLambda).
+	pre []string
 }
 
 func ctype(t frontend.Type) string {
@@ -114,6 +117,9 @@ func (g *kernelGen) text(body string) {
 }
 
 func (g *kernelGen) line(format string, args ...any) {
+	if len(g.pre) > 0 {
+		g.flushPre(format)
+	}
 	g.b.WriteString(strings.Repeat("  ", g.indent))
 	fmt.Fprintf(&g.b, format, args...)
 	g.b.WriteByte('\n')
@@ -654,7 +660,7 @@ func (g *kernelGen) localArray(s *frontend.Symbol) {
 	}
 	ct := ctype(s.Type)
 	g.line("%s v_%s[%d];", ct, s.Name, max(n, 1))
-	sp := g.space(s)
+	sp := g.localSpace()
 	g.line("%schar* const b_%s = (%schar*)v_%s;", sp, s.Name, sp, s.Name)
 	stride := int64(1)
 	for d := 0; d < s.Rank; d++ {

@@ -60,9 +60,11 @@ func (g *kernelGen) msl() bool {
 }
 
 // space is the MSL address space of the storage of array s, with a
-// trailing blank ("" for the C++ backends): a kernel's array arguments
-// are device buffers, every other array (of an iteration, of a device
-// procedure) is the thread's.
+// trailing blank ("" for the C++ backends, and in MSL where the code does
+// not know it: elemAt then writes fgpu_as): a kernel's array arguments
+// are device buffers; an array of a device procedure (a dummy, a hidden
+// or result array, a local), and an associate name bound to a section,
+// may be the device's or the thread's, as the caller or selector has it.
 func (g *kernelGen) space(s *frontend.Symbol) string {
 	if !g.msl() {
 		return ""
@@ -74,7 +76,95 @@ func (g *kernelGen) space(s *frontend.Symbol) string {
 			}
 		}
 	}
+	return ""
+}
+
+// localSpace is the address space of the arrays of an iteration or a
+// device procedure that device code declares (the thread's).
+func (g *kernelGen) localSpace() string {
+	if !g.msl() {
+		return ""
+	}
 	return "thread "
+}
+
+// mslElemAt is the element of array s, of C type ct, at byte address addr:
+// in MSL through fgpu_as (fgpu_prelude.metal), which keeps the address
+// space of addr, when space does not know it.
+func (g *kernelGen) mslElemAt(s *frontend.Symbol, ct, addr string) string {
+	sp := g.space(s)
+	if g.msl() && sp == "" {
+		return fmt.Sprintf("(*fgpu_as<%s>(%s))", ct, addr)
+	}
+	return fmt.Sprintf("(*(%s%s*)(%s))", sp, ct, addr)
+}
+
+// bytesOf is the address addr (of an element) as a char pointer of its
+// address space.
+func (g *kernelGen) bytesOf(addr string) string {
+	if g.msl() {
+		return "fgpu_bytes(" + addr + ")"
+	}
+	return "(char*)" + addr
+}
+
+// pointerDecl is the type of a pointer variable to ct that device code
+// initialises with an address ("auto" in MSL, whose type carries the
+// address space).
+func (g *kernelGen) pointerDecl(ct string) string {
+	if g.msl() {
+		return "auto"
+	}
+	return ct + "*"
+}
+
+// nullPtr is a null pointer to ct passed for an absent optional argument
+// (typed in MSL: the parameter is a template's).
+func (g *kernelGen) nullPtr(ct string) string {
+	if g.msl() {
+		return "(thread " + ct + "*)nullptr"
+	}
+	return "nullptr"
+}
+
+// mslTemplateParams makes the array bases (char* b_X) and the scalars by
+// reference (thread T* v_X) of a device procedure's parameters template
+// parameters fgpu_A0, fgpu_A1, ...: each call instantiates the procedure
+// for the address spaces of its arguments (a device buffer's element, a
+// thread's array).
+func mslTemplateParams(params []string) []string {
+	out := make([]string, len(params))
+	n := 0
+	for i, p := range params {
+		switch {
+		case strings.HasPrefix(p, "char* b_"):
+			out[i] = fmt.Sprintf("fgpu_A%d %s", n, strings.TrimPrefix(p, "char* "))
+			n++
+		case strings.HasPrefix(p, "thread ") && strings.Contains(p, "* v_"):
+			_, name, _ := strings.Cut(p, "* ")
+			out[i] = fmt.Sprintf("fgpu_A%d %s", n, name)
+			n++
+		default:
+			out[i] = p
+		}
+	}
+	return out
+}
+
+// mslTemplate is the template head of a device procedure whose parameters
+// (mslTemplateParams) name fgpu_A0...; "" when none does.
+func mslTemplate(params []string) string {
+	var names []string
+	for _, p := range params {
+		if strings.HasPrefix(p, "fgpu_A") {
+			t, _, _ := strings.Cut(p, " ")
+			names = append(names, "typename "+t)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "template <" + strings.Join(names, ", ") + "> "
 }
 
 // nextIteration is the statement that ends the iteration early (a mask
@@ -581,14 +671,25 @@ var mslFuncs = map[string]bool{
 	"fmin": true, "fmax": true,
 }
 
+// mslOwnFuncs are the std:: functions of the shared body writer that
+// fgpu_prelude.metal writes for Metal, by the prelude's name.
+var mslOwnFuncs = map[string]string{
+	"llround": "fgpu_llround", // nint of a real(4)
+}
+
 var stdCallRE = regexp.MustCompile(`\bstd::(\w+)`)
 
-// mslMath writes std::f as metal::f for the functions Metal has; others
-// stay std:: (mslCheck reports them).
+// mslMath writes std::f as metal::f for the functions Metal has, and as
+// the prelude's for those it writes; others stay std:: (mslCheck reports
+// them).
 func mslMath(text string) string {
 	return stdCallRE.ReplaceAllStringFunc(text, func(s string) string {
-		if f := strings.TrimPrefix(s, "std::"); mslFuncs[f] {
+		f := strings.TrimPrefix(s, "std::")
+		if mslFuncs[f] {
 			return "metal::" + f
+		}
+		if o, ok := mslOwnFuncs[f]; ok {
+			return o
 		}
 		return s
 	})
@@ -610,7 +711,6 @@ var mslLimits = []struct {
 	{regexp.MustCompile(`\bfgpu_tab\d`), "element tables of allocatable components", nil},
 	{regexp.MustCompile(`(\w*)\s*\b(?:char|void)\*`), "an address without an MSL address space (an array dummy of a device procedure, a section passed whole)",
 		func(m []string) bool { return m[1] == "device" || m[1] == "thread" || m[1] == "constant" }},
-	{regexp.MustCompile(`&\(\*\(device `), "an element of a device buffer passed by reference to a device procedure", nil},
 	{regexp.MustCompile(`\bfgpu_bcheck\b`), "-fcheck=bounds", nil},
 	{regexp.MustCompile(`\b(?:double|fgpu_shfl_down|__\w+)\b`), "%s, which MSL does not have", nil},
 }
@@ -658,4 +758,45 @@ func (m *mslBackend) file(msl string, checks []string) string {
 	}
 	b.WriteString(m.host.String())
 	return b.String()
+}
+
+// noLambda is, in MSL, which has no lambdas, the value of the immediately
+// invoked lambda lam ("[&]() { STATEMENTS return X; }()", of C type ct)
+// as a variable the statements assign, written before the line that
+// reads it (g.pre, flushPre); lam itself for C++.
+func (g *kernelGen) noLambda(ct, lam string) string {
+	if !g.msl() {
+		return lam
+	}
+	const open, end = "[&]() { ", "; }()"
+	i := strings.LastIndex(lam, "return ")
+	if !strings.HasPrefix(lam, open) || !strings.HasSuffix(lam, end) || i < 0 || strings.Count(lam, "[&]") != 1 {
+		return lam // (mslCheck reports the lambda)
+	}
+	g.tmp++
+	v := fmt.Sprintf("fgpu_v%d", g.tmp)
+	g.pre = append(g.pre, fmt.Sprintf("%s %s; { %s%s = %s; }", ct, v, lam[len(open):i], v, lam[i+len("return "):len(lam)-len(end)]))
+	return v
+}
+
+// flushPre writes the statements of g.pre before the line of format,
+// which reads their values; a line that would evaluate them again (a
+// while condition) or after the statements' block (an else-if
+// condition) is not written so yet.
+func (g *kernelGen) flushPre(format string) {
+	pre := g.pre
+	g.pre = nil
+	if f := strings.TrimSpace(format); strings.HasPrefix(f, "while") || strings.HasPrefix(f, "} else if") {
+		var pos frontend.Pos
+		switch {
+		case g.k != nil:
+			pos = g.k.Do.Pos
+		case g.proc != nil:
+			pos = g.proc.Pos
+		}
+		g.nyi(frontend.NYIMSL, pos, "an array value computed in a DO WHILE or ELSE IF condition in MSL (--gpu=metal_cpu)")
+	}
+	for _, p := range pre {
+		g.b.WriteString(strings.Repeat("  ", g.indent) + p + "\n")
+	}
 }

@@ -112,7 +112,7 @@ func (g *kernelGen) sectionElement(e *frontend.Expr) string {
 		idx = g.sectionSub(e, d, idx, fmt.Sprintf("lb%d_%s", d+1, s.Name), arrayHi(s, d))
 		off = append(off, fmt.Sprintf("(%s - lb%d_%s) * sm%d_%s", idx, d+1, s.Name, d+1, s.Name))
 	}
-	return fmt.Sprintf("(*(%s%s*)(b_%s + %s))", g.space(s), ctype(e.Type), s.Name, strings.Join(off, " + "))
+	return g.mslElemAt(s, ctype(e.Type), fmt.Sprintf("b_%s + %s", s.Name, strings.Join(off, " + ")))
 }
 
 // arrayAssign writes an array assignment of a kernel body as loops over
@@ -302,11 +302,20 @@ func (g *kernelGen) reduceLambda(e *frontend.Expr, a []*frontend.Expr) string {
 
 // reduction computes a reduction in a sequential loop in array element
 // order (gfortran's order, so sums give gfortran's bits), as an
-// immediately invoked lambda: over the whole array when dim is 0 (or the
-// array has rank one), else along dimension dim at the other indices
-// outer (zero-based, those of the result's element). A MASK selects the
-// elements.
+// immediately invoked lambda (in MSL, which has no lambdas, the same
+// statements before the statement that reads the value: noLambda): over
+// the whole array when dim is 0 (or the array has rank one), else along
+// dimension dim at the other indices outer (zero-based, those of the
+// result's element). A MASK selects the elements.
 func (g *kernelGen) reduction(e *frontend.Expr, a []*frontend.Expr, dim int, outer []string) string {
+	ct := ctype(e.Type)
+	if e.Type.Base == frontend.TyLogical && e.Intr.Name != "maxloc" && e.Intr.Name != "minloc" {
+		ct = "bool"
+	}
+	return g.noLambda(ct, g.reductionLambda(e, a, dim, outer))
+}
+
+func (g *kernelGen) reductionLambda(e *frontend.Expr, a []*frontend.Expr, dim int, outer []string) string {
 	name := e.Intr.Name
 	t := e.Type
 	ct := ctype(t)
@@ -444,7 +453,7 @@ func (g *kernelGen) sectionView(e *frontend.Expr) (addr string, strides, exts []
 	for i := range g.at {
 		g.at[i] = "0"
 	}
-	addr = "(char*)&" + g.sectionElement(e)
+	addr = g.bytesOf("&" + g.sectionElement(e))
 	g.at = outer
 	k := 0
 	for r := 0; r < s.Rank; r++ {
@@ -466,7 +475,7 @@ func (g *kernelGen) sectionView(e *frontend.Expr) (addr string, strides, exts []
 // the name is written as one of an argument and reaches the array.
 func (g *kernelGen) sectionName(n string, e *frontend.Expr) {
 	addr, strides, exts := g.sectionView(e)
-	g.line("char* const b_%s = %s;", n, addr)
+	g.line("%s const b_%s = %s;", g.pointerDecl("char"), n, addr)
 	for k := range strides {
 		g.line("const int64_t lb%d_%s = 1, sm%d_%s = %s, ex%d_%s = %s;", k+1, n, k+1, n, strides[k], k+1, n, exts[k])
 	}

@@ -511,8 +511,8 @@ func (g *kernelGen) elementOf(e *frontend.Expr) string {
 		g.tmp++
 		l := fmt.Sprintf("l%d", g.tmp)
 		ax, ay := matmulAt(len(src), len(y), at, l)
-		return fmt.Sprintf("[&]() { %s acc = %s(0); FGPU_UNROLL4 for (int64_t %s = 0; %s < %s; ++%s) acc = acc + %s * %s; return acc; }()",
-			ct, ct, l, l, src[len(src)-1], l, g.elemAt(a[0], ax, t), g.elemAt(a[1], ay, t))
+		return g.noLambda(ct, fmt.Sprintf("[&]() { %s acc = %s(0); FGPU_UNROLL4 for (int64_t %s = 0; %s < %s; ++%s) acc = acc + %s * %s; return acc; }()",
+			ct, ct, l, l, src[len(src)-1], l, g.elemAt(a[0], ax, t), g.elemAt(a[1], ay, t)))
 	case "transpose":
 		return g.elemAt(a[0], []string{at[1], at[0]}, t)
 	case "spread":
@@ -535,7 +535,7 @@ func (g *kernelGen) elementOf(e *frontend.Expr) string {
 		from[d-1] = "j"
 		sh := g.convertTo(a[1], "int64_t")
 		if e.Intr.Name == "cshift" {
-			return fmt.Sprintf("[&]() { const int64_t j = fgpu_imodulo<int64_t>(%s + %s, %s); return %s; }()", at[d-1], sh, src[d-1], g.elemAt(a[0], from, t))
+			return g.noLambda(ct, fmt.Sprintf("[&]() { const int64_t j = fgpu_imodulo<int64_t>(%s + %s, %s); return %s; }()", at[d-1], sh, src[d-1], g.elemAt(a[0], from, t)))
 		}
 		bnd := ct + "(0)"
 		if t.Base == frontend.TyLogical {
@@ -544,7 +544,7 @@ func (g *kernelGen) elementOf(e *frontend.Expr) string {
 		if a[2] != nil {
 			bnd = g.convert(a[2], t)
 		}
-		return fmt.Sprintf("[&]() { const int64_t j = %s + %s; return (j >= 0 && j < %s) ? %s : %s; }()", at[d-1], sh, src[d-1], g.elemAt(a[0], from, t), bnd)
+		return g.noLambda(ct, fmt.Sprintf("[&]() { const int64_t j = %s + %s; return (j >= 0 && j < %s) ? %s : %s; }()", at[d-1], sh, src[d-1], g.elemAt(a[0], from, t), bnd))
 	case "reshape":
 		// reshape's shape is a constant: the temp holds it (hoist).
 	}
