@@ -264,7 +264,8 @@ func besselApprox(n int, x float64, wantY bool) approx {
 			}
 		}
 		if x > 600 {
-			return nil, nil, false
+			// undecided: a higher precision may carry Hankel's terms
+			return new(big.Float), big.NewFloat(math.MaxFloat64), true
 		}
 		return besselSeries(w, n, xx, x, wantY)
 	}
