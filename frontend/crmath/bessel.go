@@ -312,7 +312,14 @@ func besselEval(name string, kind int, args []float64) (v float64, ok, handled b
 		if n == 0 {
 			return 1, true, true
 		}
-		return 0, false, true // the sign of a zero: left to the run time
+		// J_n(+-0) = +-0 as (x/2)^n/n!: negative for -0 and n odd
+		if math.Signbit(x) && math.Mod(n, 2) == 1 {
+			neg = !neg
+		}
+		if neg {
+			return math.Copysign(0, -1), true, true
+		}
+		return 0, true, true
 	}
 	if x < 0 {
 		x = -x

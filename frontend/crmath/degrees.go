@@ -45,6 +45,9 @@ func degEval(name string, kind int, args []float64) (v float64, ok, handled bool
 		return rn(new(big.Float).Quo(x, pi))
 	}
 	x := args[0]
+	if x == 0 && (name == "asind" || name == "atand") {
+		return x, true, true // +-0: mpfr_asin, mpfr_atan and rad2deg keep the sign
+	}
 	var r *big.Float
 	switch name {
 	case "cotan":

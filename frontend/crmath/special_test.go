@@ -133,6 +133,21 @@ func specialArgs(name string) [][]float64 {
 	return nil
 }
 
+// withZeros adds the signed zeros to a function's arguments.
+func withZeros(name string, args [][]float64) [][]float64 {
+	nz := math.Copysign(0, -1)
+	switch name {
+	case "atan2d":
+		return append(args, []float64{0, 1}, []float64{nz, 1}, []float64{0, -1}, []float64{nz, -1}, []float64{1, 0}, []float64{-1, nz})
+	case "bessel_jn", "bessel_yn":
+		for _, n := range []float64{0, 1, 2, 3, -3} {
+			args = append(args, []float64{n, 0}, []float64{n, nz})
+		}
+		return args
+	}
+	return append(args, []float64{0}, []float64{nz})
+}
+
 var specialNames = []string{"erf", "erfc", "erfc_scaled", "gamma", "log_gamma", "bessel_j0", "bessel_j1", "bessel_jn",
 	"bessel_y0", "bessel_y1", "bessel_yn", "sind", "cosd", "tand", "cotand", "cotan", "asind", "acosd", "atand", "atan2d"}
 
@@ -176,7 +191,7 @@ func TestSpecialAgainstGfortran(t *testing.T) {
 	start := time.Now()
 	for _, kind := range []int{4, 8} {
 		for _, f := range specialNames {
-			for _, a := range specialArgs(f) {
+			for _, a := range withZeros(f, specialArgs(f)) {
 				a = append([]float64{}, a...)
 				x := &a[len(a)-1]
 				if kind == 4 {
@@ -185,8 +200,8 @@ func TestSpecialAgainstGfortran(t *testing.T) {
 						a[0] = float64(float32(a[0]))
 					}
 				}
-				if *x == 0 || math.IsInf(*x, 0) {
-					continue
+				if math.IsInf(*x, 0) {
+					continue // (1e300 in real(4): Eval leaves infinities to the run time)
 				}
 				t0 := time.Now()
 				v, ok := Eval(f, kind, a...)
