@@ -32,6 +32,11 @@
 //   there), else EXECUTABLE.metallib beside the executable.
 // - FGPU_STATS=1: every launch is committed in a command buffer of its
 //   own, whose GPU time is the kernel's device time.
+// Not yet: an address stored inside a buffer (the device heap's base,
+// the element tables of allocatable components) is the host's contents
+// pointer, where a kernel needs the buffer's gpuAddress (Metal 3); the MSL
+// emitter uses neither yet. Nothing here has run: there is no Mac here (the
+// file is checked against runtime/src/metal-standin, runtime/metal_test.go).
 
 #define FGPU_RT_INTERNAL
 #include "fgpu_rt.h"
