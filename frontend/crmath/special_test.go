@@ -45,6 +45,9 @@ func specialArgs(name string) [][]float64 {
 	// random arguments m 2^e, m in [1, 2), e in [lo, hi], of either sign
 	rnd := rand.New(rand.NewSource(int64(len(name))*7919 + int64(name[len(name)-1])))
 	random := func(n, lo, hi int, neg bool) []float64 {
+		if k, err := strconv.Atoi(os.Getenv("FGPU_CRMATH_STRESS")); err == nil && k > 1 {
+			n *= k // more random arguments, for a longer run by hand
+		}
 		var out []float64
 		for i := 0; i < n; i++ {
 			x := math.Ldexp(1+rnd.Float64(), lo+rnd.Intn(hi-lo+1))
