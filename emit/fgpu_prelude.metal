@@ -97,3 +97,59 @@ template <typename T> FGPU_FN thread T* fgpu_as(thread char* p) { return (thread
 template <typename T> FGPU_FN device char* fgpu_bytes(device T* p) { return (device char*)p; }
 template <typename T> FGPU_FN thread char* fgpu_bytes(thread T* p) { return (thread char*)p; }
 #endif
+// Fortran complex(4) (MSL has no complex type): two floats in storage
+// order, the arithmetic of fgpu_prelude.h (Smith's division, libgfortran's
+// integer powers), every operator a free function of values. The complex
+// elementary functions (csqrt, cexp, ..., cpow) are not written yet
+// (mslkernel.go reports them).
+template <typename T> struct fgpu_cx {
+  T re, im;
+  fgpu_cx() : re(0), im(0) {}
+  fgpu_cx(T r, T i = T(0)) : re(r), im(i) {}
+#ifdef FGPU_MSL_CPU
+  template <typename U> explicit operator U() const { return (U)re; }
+#else
+  template <typename U> explicit operator U() const thread { return (U)re; }
+  template <typename U> explicit operator U() const device { return (U)re; }
+#endif
+};
+template <typename T> FGPU_FN fgpu_cx<T> operator+(fgpu_cx<T> a, fgpu_cx<T> b) { return fgpu_cx<T>(a.re + b.re, a.im + b.im); }
+template <typename T> FGPU_FN fgpu_cx<T> operator-(fgpu_cx<T> a, fgpu_cx<T> b) { return fgpu_cx<T>(a.re - b.re, a.im - b.im); }
+template <typename T> FGPU_FN fgpu_cx<T> operator-(fgpu_cx<T> a) { return fgpu_cx<T>(-a.re, -a.im); }
+template <typename T> FGPU_FN fgpu_cx<T> operator*(fgpu_cx<T> a, fgpu_cx<T> b) { return fgpu_cx<T>(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re); }
+template <typename T> FGPU_FN fgpu_cx<T> operator/(fgpu_cx<T> a, fgpu_cx<T> b) {
+  if ((b.re < 0 ? -b.re : b.re) >= (b.im < 0 ? -b.im : b.im)) {
+    T r = b.im / b.re, d = b.re + b.im * r;
+    return fgpu_cx<T>((a.re + a.im * r) / d, (a.im - a.re * r) / d);
+  }
+  T r = b.re / b.im, d = b.im + b.re * r;
+  return fgpu_cx<T>((a.re * r + a.im) / d, (a.im * r - a.re) / d);
+}
+template <typename T> FGPU_FN bool operator==(fgpu_cx<T> a, fgpu_cx<T> b) { return a.re == b.re && a.im == b.im; }
+template <typename T> FGPU_FN bool operator!=(fgpu_cx<T> a, fgpu_cx<T> b) { return !(a == b); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_conj(fgpu_cx<T> a) { return fgpu_cx<T>(a.re, -a.im); }
+// abs of a complex: the host's hypot on metal_cpu (as the CPU kernels);
+// on Metal, which has none, the scaled formula.
+#ifdef FGPU_MSL_CPU
+FGPU_FN float fgpu_hypot(float a, float b) { return std::hypot(a, b); }
+#else
+FGPU_FN float fgpu_hypot(float a, float b) {
+  a = metal::fabs(a);
+  b = metal::fabs(b);
+  const float m = metal::fmax(a, b), n = metal::fmin(a, b);
+  if (m == 0.0f || metal::isinf(m)) return m;
+  const float r = n / m;
+  return m * metal::sqrt(1.0f + r * r);
+}
+#endif
+template <typename T> FGPU_FN T fgpu_cabs(fgpu_cx<T> a) { return fgpu_hypot(a.re, a.im); }
+// z**e as gfortran computes it (libgfortran's pow_c*_i*): a negative
+// exponent inverts the base first.
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_powi(fgpu_cx<T> b, int64_t e) {
+  fgpu_cx<T> r(1);
+  if (e == 0) return r;
+  uint64_t u = (uint64_t)e;
+  if (e < 0) { u = (uint64_t)(-e); b = fgpu_cx<T>(1) / b; }
+  for (;;) { if (u & 1) r = r * b; u >>= 1; if (u) b = b * b; else break; }
+  return r;
+}

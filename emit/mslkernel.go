@@ -706,7 +706,7 @@ var mslLimits = []struct {
 	{regexp.MustCompile(`\bstd::(\w+)`), "the function %s, which Metal does not have (or not under that name)", nil},
 	{regexp.MustCompile(`\[&\]`), "an array value computed in the body (a reduction, norm or shift of an array: a lambda, which MSL does not have)", nil},
 	{regexp.MustCompile(`\bgoto\b`), "a jump (MSL has no goto)", nil},
-	{regexp.MustCompile(`fgpu_cx<|fgpu_c[a-z]+\(`), "complex arithmetic", nil},
+	{regexp.MustCompile(`\bfgpu_c(sqrt|exp|log|sin|cos|tan|sinh|cosh|tanh|pow)\(`), "the complex function c%s (MSL has no complex type; fgpu_prelude.metal writes complex arithmetic only)", nil},
 	{regexp.MustCompile(`\bfgpu_hp\b|fgpu_heap_alloc|fgpu_desc<`), "the device heap", nil},
 	{regexp.MustCompile(`\bfgpu_tab\d`), "element tables of allocatable components", nil},
 	{regexp.MustCompile(`(\w*)\s*\b(?:char|void)\*`), "an address without an MSL address space (an array dummy of a device procedure, a section passed whole)",
