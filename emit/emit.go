@@ -36,6 +36,12 @@ type Options struct {
 	// extracted with the option (rules.CheckOptions.BoundsCheck); the two
 	// must agree.
 	BoundsCheck bool
+	// KeepRefs (a -W flag among the host compiler's flags): before each
+	// launch line, a statement that refers to the procedure's variables
+	// only the replaced loop referred to (its indices, the DO variables
+	// and the scalars of its body), so that -Wall does not call them
+	// unused (keepRefs, hostf90.go).
+	KeepRefs bool
 }
 
 // Output is the generated source of one build.

@@ -369,6 +369,71 @@ func TestHostCompilerMessages(t *testing.T) {
 	}
 }
 
+// TestWallWerror: a module procedure whose loop is the only user of some
+// of its variables (the do concurrent indices, a DO variable and a scalar
+// of the body) builds with -Wall -Wextra -Werror as gfortran builds it (the
+// launch line that replaces the loop does not name them: the rewrite
+// refers to them, emit.Options.KeepRefs), and still warns of what gfortran
+// warns of.
+func TestWallWerror(t *testing.T) {
+	needBuildTools(t, "gfortran", "c++")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Chdir(t.TempDir())
+	src := `module m
+  implicit none
+contains
+  subroutine fill(a, n)
+    integer, intent(in) :: n
+    real, intent(out) :: a(n, 3)
+    integer :: i, j, k
+    real :: t
+    do concurrent (i = 1:n, j = 1:3)
+      t = 0
+      do k = 1, j
+        t = t + real(i * k)
+      end do
+      a(i, j) = t
+    end do
+  end subroutine
+end module
+program w
+  use m
+  implicit none
+  real :: a(100, 3)
+  call fill(a, 100)
+  print *, sum(a)
+end program
+`
+	if err := os.WriteFile("w.f90", []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	flags := []string{"-O2", "-Wall", "-Wextra", "-Werror"}
+	if out, err := exec.Command("gfortran", append(flags, "w.f90", "-o", "ref")...).CombinedOutput(); err != nil {
+		t.Fatalf("gfortran %v: %v\n%s", flags, err, out)
+	}
+	want, err := exec.Command("./ref").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, append(append([]string{"--gpu=cpu"}, flags...), "w.f90", "-o", "w")...)
+	if code != 0 {
+		t.Fatalf("fgpu %v: exit %d\n%s", flags, code, errOut)
+	}
+	got, err := exec.Command("./w").Output()
+	if err != nil || string(got) != string(want) {
+		t.Errorf("fgpu's build prints %q (%v), gfortran's %q", got, err, want)
+	}
+	// A variable nothing uses is still reported (and fails with -Werror).
+	unused := strings.Replace(src, "real :: t\n", "real :: t, u\n", 1)
+	if err := os.WriteFile("u.f90", []byte(unused), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCLI(t, append(append([]string{"--gpu=cpu"}, flags...), "u.f90", "-o", "u")...)
+	if code == 0 || !strings.Contains(errOut, "Unused variable ‘u’") {
+		t.Errorf("fgpu with an unused u: exit %d, want a failure naming u:\n%s", code, errOut)
+	}
+}
+
 // TestCompileReduceSpec: fgpu -c of a file gfortran 12 cannot compile as
 // written (F2023's reduce locality spec): the object is the host
 // rewrite's, the link offloads the loop, the result is the sum.

@@ -196,6 +196,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		Fast:            opts.Fast,
 		HostOpt:         opts.Opt,
 		ReallocLHS:      opts.ReallocLHS,
+		KeepRefs:        warns(opts.HostFlags),
 		StopAfter:       stop,
 		DumpDir:         opts.DumpDir,
 		ViolationsFatal: true,
@@ -369,4 +370,17 @@ func shellJoin(args []string) string {
 		b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
 	}
 	return b.String()
+}
+
+// warns reports whether the host compiler is given a warning flag (-Wall,
+// -Wunused-variable, -Werror, ...; not -Wl, -Wa, -Wp, which pass options
+// to other tools): the rewrite then keeps referring to the variables only
+// an offloaded loop referred to (emit.Options.KeepRefs).
+func warns(flags []string) bool {
+	for _, f := range flags {
+		if strings.HasPrefix(f, "-W") && !strings.HasPrefix(f, "-Wl,") && !strings.HasPrefix(f, "-Wa,") && !strings.HasPrefix(f, "-Wp,") && !strings.HasPrefix(f, "-Wno-") {
+			return true
+		}
+	}
+	return false
 }

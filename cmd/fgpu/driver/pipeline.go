@@ -81,6 +81,8 @@ type Config struct {
 	HostOpt string
 	// ReallocLHS: --realloc-lhs-arrays (emit.Options.ReallocLHS).
 	ReallocLHS bool
+	// KeepRefs: the host compiler warns (a -W flag; emit.Options.KeepRefs).
+	KeepRefs bool
 	// StopAfter: the last phase to run (PhaseEmit when zero-valued
 	// Config is used through Analyze: see RunAll).
 	StopAfter Phase
@@ -274,7 +276,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			return nil
 		}},
 		{PhaseEmit, func() error {
-			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: et, Fast: cfg.Fast, HostOpt: cfg.HostOpt, ReallocLHS: cfg.ReallocLHS, ArrayStmts: r.ArrayStmts, BoundsCheck: cfg.Check.BoundsCheck})
+			out, diags := emit.Generate(r.Prog, r.Check, r.Plan, r.Sync, emit.Options{Target: et, Fast: cfg.Fast, HostOpt: cfg.HostOpt, ReallocLHS: cfg.ReallocLHS, ArrayStmts: r.ArrayStmts, BoundsCheck: cfg.Check.BoundsCheck, KeepRefs: cfg.KeepRefs})
 			r.Output = out
 			r.Diags = append(r.Diags, diags...)
 			return nil
