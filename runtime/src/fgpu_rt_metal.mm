@@ -35,8 +35,12 @@
 // Not yet: an address stored inside a buffer (the device heap's base,
 // the element tables of allocatable components) is the host's contents
 // pointer, where a kernel needs the buffer's gpuAddress (Metal 3); the MSL
-// emitter uses neither yet. Nothing here has run: there is no Mac here (the
-// file is checked against runtime/src/metal-standin, runtime/metal_test.go).
+// emitter uses neither yet. No Mac is available here: the file is checked
+// against runtime/src/metal-standin (runtime/metal_test.go) and runs, built
+// for GCC's Objective-C runtime without ARC, on a stand-in Metal whose
+// command buffers run the kernels (compiled as C++) on threads of their own
+// (runtime/testdata/metal_mock.mm, cmd/fgpu/driver/metal_run_test.go);
+// Apple's compiler, ARC and a GPU are what that cannot check.
 
 #define FGPU_RT_INTERNAL
 #include "fgpu_rt.h"

@@ -51,8 +51,12 @@ static inline NSRange NSMakeRange(NSUInteger loc, NSUInteger len) {
 @property (readonly, copy) NSString* description;
 @end
 
+typedef struct objc_class* Class;
+
 __attribute__((objc_root_class))
-@interface NSObject <NSObject>
+@interface NSObject <NSObject> {
+    Class isa;
+}
 + (instancetype)alloc;
 - (instancetype)init;
 + (instancetype)new;
