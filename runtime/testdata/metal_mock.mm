@@ -8,8 +8,10 @@
 // dispatch calls the kernel compiled as C++ from the program's MSL
 // (emit/fgpu_msl_cpu.h) through a trampoline the test registers by name
 // (fgpu_mock_register): one thread at a time, in FGPU_CPU_ORDER's order,
-// or by threadgroups of fibers for a threadgroup dispatch. Barriers are
-// not needed: dispatches run one after another.
+// or by threadgroups of fibers for a threadgroup dispatch. The dispatches
+// of a compute encoder between two memory barriers, which Metal may run in
+// any order or at once, run in the reverse of their encoding order: a
+// barrier the runtime leaves out between dependent launches shows.
 
 #import <Foundation/Foundation.h>
 #import <Metal/Metal.h>
@@ -249,9 +251,16 @@ unsigned long committed = 0, finished = 0;
 unsigned long dispatches = 0, blits = 0, barriers = 0, buffers = 0;
 } // namespace
 
+// A command: a dispatch may run before the dispatches encoded before it
+// since the last barrier (reorder), anything else is in order.
+struct MockCmd {
+    std::function<void()> run;
+    bool reorder;
+};
+
 @interface MockCommandBuffer : NSObject <MTLCommandBuffer> {
   @public
-    std::vector<std::function<void()>>* cmds;
+    std::vector<MockCmd>* cmds;
     std::thread* worker;
     volatile MTLCommandBufferStatus st;
     double t0, t1;
@@ -274,6 +283,7 @@ unsigned long dispatches = 0, blits = 0, barriers = 0, buffers = 0;
     (void)l;
 }
 - (void)endEncoding {
+    cb->cmds->push_back(MockCmd{[] {}, false});
 }
 - (MTLDispatchType)dispatchType {
     return MTLDispatchTypeConcurrent;
@@ -303,7 +313,7 @@ unsigned long dispatches = 0, blits = 0, barriers = 0, buffers = 0;
     std::vector<char> a = *args;
     std::vector<void*> b(bufs, bufs + 32);
     dispatches++;
-    cb->cmds->push_back([fn, a, b, threads, groups]() { fn(a.data(), b.data(), threads, groups); });
+    cb->cmds->push_back(MockCmd{[fn, a, b, threads, groups]() { fn(a.data(), b.data(), threads, groups); }, true});
 }
 - (void)dispatchThreadgroups:(MTLSize)g threadsPerThreadgroup:(MTLSize)t {
     [self run:t.width groups:g.width];
@@ -315,11 +325,13 @@ unsigned long dispatches = 0, blits = 0, barriers = 0, buffers = 0;
 - (void)memoryBarrierWithScope:(MTLBarrierScope)scope {
     (void)scope;
     barriers++;
+    cb->cmds->push_back(MockCmd{[] {}, false});
 }
 - (void)memoryBarrierWithResources:(const id<MTLResource> _Nonnull[_Nonnull])resources count:(NSUInteger)count {
     (void)resources;
     (void)count;
     barriers++;
+    cb->cmds->push_back(MockCmd{[] {}, false});
 }
 @end
 
@@ -345,12 +357,12 @@ unsigned long dispatches = 0, blits = 0, barriers = 0, buffers = 0;
     char* s = (char*)[src contents] + so;
     char* d = (char*)[dst contents] + dof;
     blits++;
-    cb->cmds->push_back([s, d, size]() { std::memcpy(d, s, size); });
+    cb->cmds->push_back(MockCmd{[s, d, size]() { std::memcpy(d, s, size); }, false});
 }
 - (void)fillBuffer:(id<MTLBuffer>)buffer range:(NSRange)range value:(uint8_t)value {
     char* d = (char*)[buffer contents] + range.location;
     NSUInteger n = range.length;
-    cb->cmds->push_back([d, n, value]() { std::memset(d, value, n); });
+    cb->cmds->push_back(MockCmd{[d, n, value]() { std::memset(d, value, n); }, false});
 }
 @end
 
@@ -397,7 +409,15 @@ unsigned long dispatches = 0, blits = 0, barriers = 0, buffers = 0;
             return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
         };
         self_->t0 = now();
-        for (auto& c : *self_->cmds) c();
+        // Runs of reorderable dispatches, each run backwards.
+        std::vector<MockCmd>& cs = *self_->cmds;
+        for (size_t i = 0; i < cs.size();) {
+            size_t j = i;
+            while (j < cs.size() && cs[j].reorder) j++;
+            for (size_t k = j; k > i; k--) cs[k - 1].run();
+            if (j < cs.size()) cs[j].run();
+            i = j + 1;
+        }
         self_->t1 = now();
         std::lock_guard<std::mutex> g(order_mu);
         self_->st = MTLCommandBufferStatusCompleted;
@@ -444,7 +464,7 @@ unsigned long dispatches = 0, blits = 0, barriers = 0, buffers = 0;
 }
 - (id<MTLCommandBuffer>)commandBuffer {
     MockCommandBuffer* c = [MockCommandBuffer new];
-    c->cmds = new std::vector<std::function<void()>>;
+    c->cmds = new std::vector<MockCmd>;
     c->st = MTLCommandBufferStatusNotEnqueued;
     return c;
 }

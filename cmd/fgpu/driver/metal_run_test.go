@@ -16,10 +16,12 @@ import (
 // Objective-C runtime instead of Apple's; the link leaves the frameworks
 // out and takes a stand-in Metal, runtime/testdata/metal_mock.mm, whose
 // command buffers run their dispatches on a thread of their own, in commit
-// order, calling the kernels compiled as C++ from the program's MSL). So
-// the launch routines, the shared residency table and fgpu_rt_metal.mm run
-// as on macOS, asynchronously: a missing wait or copy back shows as a
-// difference from gfortran's output. Apple's compiler and GPU are what it
+// order, the dispatches between two barriers backwards, calling the kernels
+// compiled as C++ from the program's MSL). So the launch routines, the
+// shared residency table and fgpu_rt_metal.mm run as on macOS,
+// asynchronously: a missing wait, copy back or barrier shows as a
+// difference from gfortran's output (seen: without fgpu_dev_wait's wait
+// mask_simple fails, without the barriers reduce_sum_int). Apple's compiler and GPU are what it
 // cannot check.
 func TestMetalRuntimeRuns(t *testing.T) {
 	needTools(t, "clang++", "g++", "gfortran")
