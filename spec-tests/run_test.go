@@ -21,11 +21,20 @@ package spectests
 //     semantic error (impure_call, stop_in_pure, ...) never builds;
 //   - any other program with "WANT: error" does not build: skipped.
 //
+// Each program built here is also built for --gpu=metal_cpu (the MSL
+// kernels compiled as C++ and run on the host, emit/fgpu_msl_cpu.h) with
+// the same flags (--unsupported-as=metal aside: metal_cpu applies Metal's
+// rules), unless Metal's rules reject one of its loops (real(8), ...:
+// nothing to run), and run once, separate memory with the grid shuffled,
+// against the same oracle (subtest metal_cpu).
+//
 // NYI.txt in this folder lists the programs fgpu does not build yet, one a
 // line: "FOLDER/NAME.f90: substring of the not-yet-implemented message"
-// ('#' starts a comment). A listed program must fail to build with that
-// message (a listed program that builds fails the test: the line is stale);
-// a program whose build reports "not yet implemented" without a line fails.
+// (every build), or "FOLDER/NAME.f90 (metal_cpu): message" (the metal_cpu
+// build only); '#' starts a comment. A listed program must fail to build
+// with that message (a listed program that builds fails the test: the line
+// is stale); a program whose build reports "not yet implemented" without a
+// line fails.
 
 import (
 	"bufio"
@@ -37,6 +46,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,6 +56,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"fgpu/cmd/fgpu/driver"
+	"fgpu/frontend"
 )
 
 // runTimeout bounds one run of a built program.
@@ -76,12 +87,13 @@ func runNeedTool(t *testing.T, name string) string {
 	return p
 }
 
-// readSpecNYI reads NYI.txt: "FOLDER/NAME.f90: message" lines, '#'
-// comments. The result maps a program (slash-separated, as listed) to the
-// expected message.
-func readSpecNYI(t *testing.T) map[string]string {
+// readSpecNYI reads NYI.txt: "FOLDER/NAME.f90: message" and
+// "FOLDER/NAME.f90 (metal_cpu): message" lines, '#' comments. The result
+// maps a program (slash-separated, as listed) to its expected messages by
+// device ("" for every build).
+func readSpecNYI(t *testing.T) map[string]map[string]string {
 	t.Helper()
-	out := map[string]string{}
+	out := map[string]map[string]string{}
 	data, err := os.ReadFile("NYI.txt")
 	if errors.Is(err, os.ErrNotExist) {
 		return out
@@ -89,7 +101,7 @@ func readSpecNYI(t *testing.T) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lineRe := regexp.MustCompile(`^([^\s:]+/[^\s:/]+\.f90)\s*:\s*(\S.*)$`)
+	lineRe := regexp.MustCompile(`^([^\s:]+/[^\s:/]+\.f90)\s*(?:\((metal_cpu)\))?\s*:\s*(\S.*)$`)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for ln := 1; sc.Scan(); ln++ {
 		line := strings.TrimSpace(sc.Text())
@@ -98,17 +110,29 @@ func readSpecNYI(t *testing.T) map[string]string {
 		}
 		m := lineRe.FindStringSubmatch(line)
 		if m == nil {
-			t.Fatalf("NYI.txt:%d: want \"FOLDER/NAME.f90: message\", got %q", ln, line)
+			t.Fatalf("NYI.txt:%d: want \"FOLDER/NAME.f90: message\" or \"FOLDER/NAME.f90 (metal_cpu): message\", got %q", ln, line)
 		}
-		if _, dup := out[m[1]]; dup {
-			t.Fatalf("NYI.txt:%d: a second entry for %s", ln, m[1])
+		if _, dup := out[m[1]][m[2]]; dup {
+			t.Fatalf("NYI.txt:%d: a second entry for %s", ln, line)
 		}
 		if _, err := os.Stat(filepath.FromSlash(m[1])); err != nil {
 			t.Errorf("NYI.txt:%d: %s is not a spec-test program", ln, m[1])
 		}
-		out[m[1]] = strings.TrimSpace(m[2])
+		if out[m[1]] == nil {
+			out[m[1]] = map[string]string{}
+		}
+		out[m[1]][m[2]] = strings.TrimSpace(m[3])
 	}
 	return out
+}
+
+// nyiFor is the NYI.txt message expected from a build of a program for
+// dev ("cpu" or "metal_cpu"; "" if none).
+func nyiFor(entries map[string]string, dev string) string {
+	if m, ok := entries[dev]; ok {
+		return m
+	}
+	return entries[""]
 }
 
 // runBacktraceRe and runNormStderr are emit/e2e_test.go's normStderr: a
@@ -317,7 +341,7 @@ func TestSpecRun(t *testing.T) {
 			plan := planRun(p)
 			want := nyi[name]
 			if plan.skip != "" {
-				if want != "" {
+				if len(want) > 0 {
 					t.Errorf("NYI.txt lists %s, but it is not built here (%s): remove the line", name, plan.skip)
 				}
 				t.Skip(plan.skip)
@@ -335,7 +359,7 @@ func TestSpecRun(t *testing.T) {
 				var ok bool
 				ref, ok = expectedResult(t, abs)
 				if !ok {
-					if want != "" {
+					if len(want) > 0 {
 						t.Errorf("NYI.txt lists %s, but it is not built here (gfortran rejects it, no expected output): remove the line", name)
 					}
 					t.Skip("GFORTRAN: rejects and no NAME.expected.out: nothing to compare with")
@@ -360,59 +384,125 @@ func TestSpecRun(t *testing.T) {
 				}
 			}
 
-			// fgpu.
-			var log bytes.Buffer
-			opts := plan.opts
-			opts.Output = filepath.Join(dir, "fgpu")
-			opts.Stderr = &log
-			exe, diags, err := driver.Build([]string{abs}, opts)
-			var te *driver.ToolError
-			if errors.As(err, &te) {
-				if runToolsRequired() {
-					t.Fatalf("%v (required in CI)", te)
-				}
-				t.Skip(te.Error())
-			}
-			if err == nil {
-				if want != "" {
-					t.Fatalf("%s is listed in NYI.txt (%q) but builds with %s: remove the line", name, want, plan.how)
-				}
-			} else {
-				msgs := driver.NotYetImplemented(diags, err)
-				if want != "" {
-					for _, m := range msgs {
-						if strings.Contains(m, want) {
-							t.Logf("not yet implemented, as NYI.txt says: %s", m)
-							return
-						}
-					}
-					t.Fatalf("%s is listed in NYI.txt with %q, but the build (%s) failed otherwise: %v\n%s%s", name, want, plan.how, err, diagText(diags), log.String())
-				}
-				if len(msgs) > 0 {
-					t.Fatalf("fgpu %s: not yet implemented (list it in NYI.txt only while that is so): %v\n%s%s", plan.how, err, diagText(diags), log.String())
-				}
-				t.Fatalf("fgpu %s: build failed: %v\n%s%s", plan.how, err, diagText(diags), log.String())
-			}
-			if p.gfort == "compile-only" {
-				return
-			}
-			// Built once, run in every CPU test mode.
-			for _, m := range specCPUModes {
-				got := runExe(t, exe, dir, m.env...)
-				what := "fgpu " + plan.how + " (" + m.name + ")"
-				if d := cmp.Diff(ref.stdout, got.stdout); d != "" {
-					t.Errorf("%s: stdout differs (-oracle +fgpu):\n%s", what, d)
-				}
-				if d := cmp.Diff(runNormStderr(ref.stderr), runNormStderr(got.stderr)); d != "" {
-					t.Errorf("%s: stderr differs (-oracle +fgpu):\n%s", what, d)
-				}
-				if ref.status != got.status {
-					t.Errorf("%s: exit status %d, oracle %d", what, got.status, ref.status)
+			// fgpu: built for the CPU backend, run in every CPU test mode.
+			if exe, ok := buildSpec(t, name, abs, dir, plan.opts, plan.how, nyiFor(want, "cpu"), false); ok && p.gfort != "compile-only" {
+				for _, m := range specCPUModes {
+					compareRun(t, "fgpu "+plan.how+" ("+m.name+")", ref, runExe(t, exe, dir, m.env...))
 				}
 			}
+			// And for metal_cpu, run once.
+			t.Run("metal_cpu", func(t *testing.T) {
+				opts := plan.opts
+				opts.Device, opts.UnsupportedAs = "metal_cpu", ""
+				how := "--gpu=metal_cpu " + plan.how
+				exe, ok := buildSpec(t, name, abs, t.TempDir(), opts, how, nyiFor(want, "metal_cpu"), want["metal_cpu"] != "")
+				if ok && p.gfort != "compile-only" {
+					compareRun(t, "fgpu "+how+" ("+specMetalCPUMode.name+")", ref, runExe(t, exe, dir, specMetalCPUMode.env...))
+				}
+			})
 		})
 	}
 }
+
+// buildSpec builds the program name (at abs, in dir) with opts (how: the
+// flags, for messages); want is the NYI.txt message expected ("" if
+// none), metalOnly whether it is a "(metal_cpu)" line. ok is false when
+// there is nothing to run: an expected not-yet-implemented failure, or
+// (metal_cpu) Metal's rules reject a loop.
+func buildSpec(t *testing.T, name, abs, dir string, opts driver.Options, how, want string, metalOnly bool) (exe string, ok bool) {
+	t.Helper()
+	var log bytes.Buffer
+	opts.Output = filepath.Join(dir, "fgpu-"+opts.Device)
+	opts.Stderr = &log
+	exe, diags, err := driver.Build([]string{abs}, opts)
+	var te *driver.ToolError
+	if errors.As(err, &te) {
+		if runToolsRequired() {
+			t.Fatalf("%v (required in CI)", te)
+		}
+		t.Skip(te.Error())
+	}
+	if err == nil {
+		if want != "" {
+			t.Fatalf("%s is listed in NYI.txt (%q) but builds with %s: remove the line", name, want, how)
+		}
+		return exe, true
+	}
+	msgs := driver.NotYetImplemented(diags, err)
+	if opts.Device == "metal_cpu" && len(msgs) == 0 && errors.Is(err, driver.ErrCompile) {
+		// Metal's rules reject a loop (real(8), ...): not a program Metal
+		// accepts, nothing to run (the rules' verdict, not a list).
+		if reasons := ruleRejections(diags); len(reasons) > 0 {
+			if metalOnly {
+				t.Errorf("%s is listed in NYI.txt for metal_cpu, but Metal's rules reject it (%s)", name, strings.Join(reasons, ", "))
+			}
+			t.Skipf("Metal's rules reject it: %s", strings.Join(reasons, ", "))
+		}
+	}
+	if want != "" {
+		for _, m := range msgs {
+			if strings.Contains(m, want) {
+				t.Logf("not yet implemented, as NYI.txt says: %s", m)
+				return "", false
+			}
+		}
+		t.Fatalf("%s is listed in NYI.txt with %q, but the build (%s) failed otherwise: %v\n%s%s", name, want, how, err, diagText(diags), log.String())
+	}
+	if len(msgs) > 0 {
+		t.Fatalf("fgpu %s: not yet implemented (list it in NYI.txt only while that is so): %v\n%s%s", how, err, diagText(diags), log.String())
+	}
+	t.Fatalf("fgpu %s: build failed: %v\n%s%s", how, err, diagText(diags), log.String())
+	return "", false
+}
+
+// ruleRejections are the reasons of the errors of diags when every error
+// is a rejection by the analyses' rules (a catalogue reason at the end of
+// the message, not a not-yet-implemented limit); nil otherwise.
+func ruleRejections(diags frontend.Diagnostics) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range diags {
+		if d.Severity != frontend.SevError {
+			continue
+		}
+		m := ruleReasonRe.FindStringSubmatch(d.Msg)
+		if m == nil || strings.HasPrefix(m[1], "nyi_") {
+			return nil
+		}
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			out = append(out, m[1])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ruleReasonRe is the reason at the end of a rules diagnostic ("[real8_on_metal]").
+var ruleReasonRe = regexp.MustCompile(`\[(\w+)\]$`)
+
+// compareRun fails t when a run's stdout, stderr (backtraces aside) or
+// exit status differs from the oracle's.
+func compareRun(t *testing.T, what string, ref, got runResult) {
+	t.Helper()
+	if d := cmp.Diff(ref.stdout, got.stdout); d != "" {
+		t.Errorf("%s: stdout differs (-oracle +fgpu):\n%s", what, d)
+	}
+	if d := cmp.Diff(runNormStderr(ref.stderr), runNormStderr(got.stderr)); d != "" {
+		t.Errorf("%s: stderr differs (-oracle +fgpu):\n%s", what, d)
+	}
+	if ref.status != got.status {
+		t.Errorf("%s: exit status %d, oracle %d", what, got.status, ref.status)
+	}
+}
+
+// specMetalCPUMode is the one run of a program built for metal_cpu
+// (emit/e2e_test.go's metalCPUMode): separate memory, the grid positions
+// (threadgroups, and threads in them) shuffled.
+var specMetalCPUMode = struct {
+	name string
+	env  []string
+}{"separate memory, FGPU_CPU_ORDER=shuffle", []string{"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle"}}
 
 // specCPUModes are the runs of every program fgpu builds (ARCHITECTURE.md
 // section 6; emit/e2e_test.go has the same list): separate memory (the
