@@ -266,14 +266,15 @@ static inline void fgpu_msl_run_group(uint tg, uint ngroups, uint tgsize) {
     f->pos = fgpu_msl_pos{tg * tgsize + i, ngroups * tgsize, tg, i, tgsize, i % FGPU_MSL_SIMD, i / FGPU_MSL_SIMD, nsg, FGPU_MSL_SIMD};
     fgpu_msl_start(f);
   }
-  // Always the first runnable thread in FGPU_CPU_ORDER's order: a thread
+  // Always the first runnable thread in FGPU_CPU_ORDER's order, rotated
+  // by the threadgroup (so that another thread leads in each): a thread
   // runs ahead of the others as far as the SIMD-group functions and
   // barriers let it (what a missing barrier would let through shows).
   uint live = tgsize;
   while (live > 0) {
     fgpu_msl_fiber* f = nullptr;
     for (uint q = 0; q < tgsize && f == nullptr; ++q) {
-      fgpu_msl_fiber* c = &g.fib[fgpu_cpu_order_index(q, tgsize)];
+      fgpu_msl_fiber* c = &g.fib[fgpu_cpu_order_index((q + tg * 41) % tgsize, tgsize)];
       if (c->state == FGPU_FIBER_RUN) f = c;
     }
     if (f == nullptr) fgpu_msl_fail("the threads of a threadgroup wait for each other (a barrier or SIMD-group function in divergent code)");
