@@ -82,6 +82,8 @@ FGPU_FN int64_t fgpu_shuffle_down(int64_t v, ushort d) {
   h.y = simd_shuffle_down(h.y, d);
   return as_type<int64_t>(h);
 }
+FGPU_FN int8_t fgpu_shuffle_down(int8_t v, ushort d) { return (int8_t)simd_shuffle_down((int32_t)v, d); }
+FGPU_FN int16_t fgpu_shuffle_down(int16_t v, ushort d) { return (int16_t)simd_shuffle_down((int32_t)v, d); }
 // nint of a real(4) (std::llround on the CPU): the nearest integer, halves
 // away from zero, as Metal's round rounds.
 FGPU_FN int64_t fgpu_llround(float x) { return (int64_t)metal::round(x); }
@@ -99,9 +101,8 @@ template <typename T> FGPU_FN thread char* fgpu_bytes(thread T* p) { return (thr
 #endif
 // Fortran complex(4) (MSL has no complex type): two floats in storage
 // order, the arithmetic of fgpu_prelude.h (Smith's division, libgfortran's
-// integer powers), every operator a free function of values. The complex
-// elementary functions (csqrt, cexp, ..., cpow) are not written yet
-// (mslkernel.go reports them).
+// integer powers), every operator a free function of values; the complex
+// elementary functions below.
 template <typename T> struct fgpu_cx {
   T re, im;
   fgpu_cx() : re(0), im(0) {}
@@ -143,6 +144,8 @@ FGPU_FN float fgpu_hypot(float a, float b) {
 }
 #endif
 template <typename T> FGPU_FN T fgpu_cabs(fgpu_cx<T> a) { return fgpu_hypot(a.re, a.im); }
+// A complex value after the loop across the lanes: its two parts.
+FGPU_FN fgpu_cx<float> fgpu_shuffle_down(fgpu_cx<float> v, ushort d) { return fgpu_cx<float>(simd_shuffle_down(v.re, d), simd_shuffle_down(v.im, d)); }
 // z**e as gfortran computes it (libgfortran's pow_c*_i*): a negative
 // exponent inverts the base first.
 template <typename T> FGPU_FN fgpu_cx<T> fgpu_powi(fgpu_cx<T> b, int64_t e) {
@@ -153,3 +156,42 @@ template <typename T> FGPU_FN fgpu_cx<T> fgpu_powi(fgpu_cx<T> b, int64_t e) {
   for (;;) { if (u & 1) r = r * b; u >>= 1; if (u) b = b * b; else break; }
   return r;
 }
+// The complex elementary functions (csqrt, cexp, clog, csin, ccos, ctan,
+// csinh, ccosh, ctanh, cpow): on metal_cpu the host C library's, as the
+// CPU kernels call them (gfortran's bits); on Metal the textbook formulas
+// over Metal's real functions, as in CUDA kernels (fgpu_prelude.h).
+#ifdef FGPU_MSL_CPU
+extern "C" {
+__complex__ float csqrtf(__complex__ float); __complex__ float cexpf(__complex__ float);
+__complex__ float clogf(__complex__ float); __complex__ float csinf(__complex__ float);
+__complex__ float ccosf(__complex__ float); __complex__ float ctanf(__complex__ float);
+__complex__ float csinhf(__complex__ float); __complex__ float ccoshf(__complex__ float);
+__complex__ float ctanhf(__complex__ float); __complex__ float cpowf(__complex__ float, __complex__ float);
+}
+static inline __complex__ float fgpu_native(fgpu_cx<float> z) { __complex__ float r; __real__ r = z.re; __imag__ r = z.im; return r; }
+static inline fgpu_cx<float> fgpu_of(__complex__ float z) { return fgpu_cx<float>(__real__ z, __imag__ z); }
+#define FGPU_CFUN(n) static inline fgpu_cx<float> fgpu_##n(fgpu_cx<float> z) { return fgpu_of(::n##f(fgpu_native(z))); }
+FGPU_CFUN(csqrt) FGPU_CFUN(cexp) FGPU_CFUN(clog) FGPU_CFUN(csin) FGPU_CFUN(ccos)
+FGPU_CFUN(ctan) FGPU_CFUN(csinh) FGPU_CFUN(ccosh) FGPU_CFUN(ctanh)
+#undef FGPU_CFUN
+static inline fgpu_cx<float> fgpu_cpow(fgpu_cx<float> z, fgpu_cx<float> w) { return fgpu_of(::cpowf(fgpu_native(z), fgpu_native(w))); }
+#else
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_cexp(fgpu_cx<T> z) { const T e = metal::exp(z.re); return fgpu_cx<T>(e * metal::cos(z.im), e * metal::sin(z.im)); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_clog(fgpu_cx<T> z) { return fgpu_cx<T>(metal::log(fgpu_hypot(z.re, z.im)), metal::atan2(z.im, z.re)); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_csqrt(fgpu_cx<T> z) {
+  if (z.re == T(0) && z.im == T(0)) return fgpu_cx<T>(T(0), z.im);
+  const T t = metal::sqrt((metal::fabs(z.re) + fgpu_hypot(z.re, z.im)) * T(0.5));
+  if (z.re >= T(0)) return fgpu_cx<T>(t, z.im / (T(2) * t));
+  return fgpu_cx<T>(metal::fabs(z.im) / (T(2) * t), metal::copysign(t, z.im));
+}
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_csin(fgpu_cx<T> z) { return fgpu_cx<T>(metal::sin(z.re) * metal::cosh(z.im), metal::cos(z.re) * metal::sinh(z.im)); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_ccos(fgpu_cx<T> z) { return fgpu_cx<T>(metal::cos(z.re) * metal::cosh(z.im), -(metal::sin(z.re) * metal::sinh(z.im))); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_csinh(fgpu_cx<T> z) { return fgpu_cx<T>(metal::sinh(z.re) * metal::cos(z.im), metal::cosh(z.re) * metal::sin(z.im)); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_ccosh(fgpu_cx<T> z) { return fgpu_cx<T>(metal::cosh(z.re) * metal::cos(z.im), metal::sinh(z.re) * metal::sin(z.im)); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_ctan(fgpu_cx<T> z) { const T d = metal::cos(T(2) * z.re) + metal::cosh(T(2) * z.im); return fgpu_cx<T>(metal::sin(T(2) * z.re) / d, metal::sinh(T(2) * z.im) / d); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_ctanh(fgpu_cx<T> z) { const T d = metal::cosh(T(2) * z.re) + metal::cos(T(2) * z.im); return fgpu_cx<T>(metal::sinh(T(2) * z.re) / d, metal::sin(T(2) * z.im) / d); }
+template <typename T> FGPU_FN fgpu_cx<T> fgpu_cpow(fgpu_cx<T> z, fgpu_cx<T> w) {
+  if (z.re == T(0) && z.im == T(0)) return (w.re == T(0) && w.im == T(0)) ? fgpu_cx<T>(T(1)) : fgpu_cx<T>(T(0));
+  return fgpu_cexp(w * fgpu_clog(z));
+}
+#endif

@@ -210,13 +210,13 @@ func mslSimdFn(op string, t frontend.Type) string {
 }
 
 // mslShuffled reports a type whose values fgpu_shuffle_down moves
-// (fgpu_prelude.metal): real(4), 4- and 8-byte integers and logicals.
+// (fgpu_prelude.metal): real(4), complex(4), integers and logicals.
 func mslShuffled(t frontend.Type) bool {
 	switch t.Base {
-	case frontend.TyReal:
+	case frontend.TyReal, frontend.TyComplex:
 		return t.Kind == 4
 	case frontend.TyInteger, frontend.TyLogical:
-		return t.Kind == 4 || t.Kind == 8
+		return t.Kind == 1 || t.Kind == 2 || t.Kind == 4 || t.Kind == 8
 	}
 	return false
 }
@@ -250,7 +250,7 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		switch p.Kind {
 		case lowering.ReduceParam:
 			id, _, ok := deviceReduction(p.Op, p.Sym.Type)
-			if !ok || !mslShuffled(p.Sym.Type) {
+			if !ok || !mslShuffled(p.Sym.Type) || p.Sym.Type.Base == frontend.TyComplex {
 				g.nyi(frontend.NYIMSL, k.Do.Pos, "reduce(%s: %s) of type %s in an MSL kernel", p.Op, p.Sym.Name, p.Sym.Type)
 				continue
 			}
@@ -706,7 +706,6 @@ var mslLimits = []struct {
 	{regexp.MustCompile(`\bstd::(\w+)`), "the function %s, which Metal does not have (or not under that name)", nil},
 	{regexp.MustCompile(`\[&\]`), "an array value computed in the body (a reduction, norm or shift of an array: a lambda, which MSL does not have)", nil},
 	{regexp.MustCompile(`\bgoto\b`), "a jump (MSL has no goto)", nil},
-	{regexp.MustCompile(`\bfgpu_c(sqrt|exp|log|sin|cos|tan|sinh|cosh|tanh|pow)\(`), "the complex function c%s (MSL has no complex type; fgpu_prelude.metal writes complex arithmetic only)", nil},
 	{regexp.MustCompile(`\bfgpu_hp\b|fgpu_heap_alloc|fgpu_desc<`), "the device heap", nil},
 	{regexp.MustCompile(`\bfgpu_tab\d`), "element tables of allocatable components", nil},
 	{regexp.MustCompile(`(\w*)\s*\b(?:char|void)\*`), "an address without an MSL address space (an array dummy of a device procedure, a section passed whole)",
