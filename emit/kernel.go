@@ -734,7 +734,7 @@ func (g *kernelGen) workspaceSetup() {
 func (g *kernelGen) workspaceArray(w *lowering.Workspace) {
 	s := w.Sym
 	ct := ctype(s.Type)
-	g.line("char* const b_%s = ws%d + fgpu_it * wsb%d;", s.Name, w.Slot, w.Slot)
+	g.line("%s const b_%s = ws%d + fgpu_it * wsb%d;", g.pointerDecl("char"), s.Name, w.Slot, w.Slot)
 	lo := make([]string, s.Rank)
 	ex := make([]string, s.Rank)
 	for d := 0; d < s.Rank; d++ {

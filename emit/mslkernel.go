@@ -270,9 +270,6 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	if k.Heap {
 		g.nyi(frontend.NYIMSL, k.Do.Pos, "the device heap in an MSL kernel")
 	}
-	if len(k.Workspaces) > 0 {
-		g.nyi(frontend.NYIMSL, k.Do.Pos, "arrays of the iterations of run-time shape (workspaces) in an MSL kernel")
-	}
 	if k.Grouped {
 		g.internal(k.Do.Pos, "a grouped kernel for a backend without block nests")
 	}
@@ -310,6 +307,24 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		case lowering.ScalarOut:
 			bufs = append(bufs, fmt.Sprintf("device %s* ref_%s", ctype(s.Type), s.Name))
 			args = append(args, "ref_"+s.Name)
+		}
+	}
+	for _, w := range k.Workspaces {
+		// Arrays of the iterations of run-time shape: a slice of
+		// workspace buffer ws an iteration (kernel.go, workspaceSetup and
+		// workspaceArray).
+		bufs = append(bufs, fmt.Sprintf("device char* ws%d", w.Slot))
+		args = append(args, fmt.Sprintf("ws%d", w.Slot))
+		field("int64_t", fmt.Sprintf("wsb%d", w.Slot))
+		if w.Varying {
+			for i, x := range w.Parts {
+				field(ctype(x.Type), fmt.Sprintf("wv%d_%d", w.Slot, i))
+			}
+			continue
+		}
+		for d := 1; d <= w.Sym.Rank; d++ {
+			field("int64_t", fmt.Sprintf("wlo%d_%d", w.Slot, d))
+			field("int64_t", fmt.Sprintf("wex%d_%d", w.Slot, d))
 		}
 	}
 	n := len(k.Indices)
@@ -401,6 +416,7 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	}
 	g.line("const int64_t ntot = %s;", tripProduct(n))
 	g.line("fgpu_rt_launch_begin(kname, loop);")
+	g.workspaceSetup()
 	if combined {
 		// The threadgroups, and the partials (8 bytes a threadgroup for a
 		// reduction, 16 for a last value's pair) in the kernel's scratch.
