@@ -180,6 +180,9 @@ func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (strin
 		g.emitFunc(funcs.order[i])
 		text := g.b.String()
 		if msl {
+			if len(g.pre) > 0 {
+				g.internal(funcs.order[i].Pos, "statements computing an array value were written before no line of the device procedure")
+			}
 			text = mslMath(text)
 			mslCheck(g, text, funcs.order[i].Pos)
 		}

@@ -397,6 +397,10 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		m.combinedKernels(g, reds, bufs, args, unpack)
 	}
 	g.trip = nil
+	if len(g.pre) > 0 {
+		g.internal(k.Do.Pos, "statements computing an array value were written before no line of the kernel")
+		g.pre = nil
+	}
 	// Metal's names for the shared body writer's std:: functions.
 	text := g.b.String()
 	body := mslMath(text[start:])
