@@ -156,7 +156,7 @@ func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (strin
 	mb, msl := be.(*mslBackend)
 	var diags frontend.Diagnostics
 	if plan.BoundsCheck && msl {
-		diags = append(diags, frontend.NYI(frontend.NYIMSL, plan.Kernels[0].Do.Pos, plan.Kernels[0].Do.Pos, "-fcheck=bounds in MSL (--gpu=metal_cpu)"))
+		b.WriteString(mslBoundsPrelude())
 	} else if plan.BoundsCheck {
 		b.WriteString(boundsPrelude)
 	}

@@ -730,7 +730,6 @@ var mslLimits = []struct {
 	{regexp.MustCompile(`\bfgpu_tab\d`), "element tables of allocatable components", nil},
 	{regexp.MustCompile(`(\w*)\s*\b(?:char|void)\*`), "an address without an MSL address space (an array dummy of a device procedure, a section passed whole)",
 		func(m []string) bool { return m[1] == "device" || m[1] == "thread" || m[1] == "constant" }},
-	{regexp.MustCompile(`\bfgpu_bcheck\b`), "-fcheck=bounds", nil},
 	{regexp.MustCompile(`\b(?:double|fgpu_shfl_down|__\w+)\b`), "%s, which MSL does not have", nil},
 }
 
@@ -818,4 +817,11 @@ func (g *kernelGen) flushPre(format string) {
 	for _, p := range pre {
 		g.b.WriteString(strings.Repeat("  ", g.indent) + p + "\n")
 	}
+}
+
+// mslBoundsPrelude is bounds.go's check for MSL: the site and code it
+// records are the thread's (the iteration's, or a device procedure's
+// hidden arguments).
+func mslBoundsPrelude() string {
+	return strings.Replace(boundsPrelude, "int64_t* ps, int64_t* pc", "thread int64_t* ps, thread int64_t* pc", 1)
 }
