@@ -1,29 +1,38 @@
 package emit
 
-// The Metal backend's kernels (issue 16, first slice): each kernel is an
-// MSL `kernel` function over one iteration a thread (the iteration number
-// is thread_position_in_grid plus the first iteration of the dispatch),
-// its arrays device buffers ([[buffer(n)]], `device char*`), its scalar
-// arguments, bounds, strides and trip counts one `constant` struct, its
-// written scalars device buffers, and the stop status buffer of a kernel
-// that can stop. The iteration's statements are the shared body writer's
-// (kernel.go, body.go, expr.go): the MSL-specific parts are the address
-// space of every pointer (g.space), the end of an iteration without goto
-// (g.nextIteration, g.stopLeave: MSL has no goto, and a thread runs one
-// iteration, so it returns), and the std:: functions written as Metal's
-// (mslMath). What MSL cannot hold or this slice does not write yet
-// (reductions, values after the loop, the device heap, workspaces,
-// element tables, complex, array dummies of device procedures, the
-// lambdas of array reductions in a body) is a "not yet implemented" error
-// at the loop (mslCheck scans each kernel's text as a last guard).
+// The Metal backend's kernels (issue 16): each kernel is an MSL `kernel`
+// function, its arrays device buffers ([[buffer(n)]], `device char*`), its
+// scalar arguments, bounds, strides and trip counts one `constant` struct,
+// its written scalars device buffers, and the stop status buffer of a
+// kernel that can stop. A kernel without reductions or values after the
+// loop runs one iteration a thread (the iteration number is
+// thread_position_in_grid plus the first iteration of the dispatch); one
+// with them runs grid-stride and combines them in SIMD-groups,
+// threadgroups and a second pass (kernel, combinedKernels). The
+// iteration's statements are the shared body writer's (kernel.go,
+// body.go, expr.go): the MSL-specific parts are the address space of every
+// pointer (g.space, mslElemAt, bytesOf, pointerDecl; device procedures are
+// templates over the address spaces of their arrays and scalars by
+// reference, mslTemplateParams), the end of an iteration without goto
+// (g.nextIteration, g.stopLeave: MSL has no goto, and a thread's iteration
+// returns), array values that C++ computes in lambdas written as
+// statements before their line (noLambda), and the std:: functions
+// written as Metal's (mslMath) or the prelude's (fgpu_prelude.metal:
+// complex(4), nint, the reductions' shuffles). What MSL cannot hold or
+// this emitter does not write yet (the device heap, element tables of
+// allocatable components, values after the loop of derived types,
+// reductions of 1- and 2-byte integers, an array value in a DO WHILE or
+// ELSE IF condition) is a "not yet implemented" error at the loop
+// (mslCheck scans each kernel's text as a last guard).
 //
 // The launch routines are C++ (mslBackend.host): they register the
 // buffers with the runtime as every backend's do, fill the argument
 // struct and dispatch the kernel over the iterations. On --gpu=metal_cpu
 // the whole file is one C++ translation unit: fgpu_msl_cpu.h (MSL as C++),
 // the MSL, then the launch routines, whose dispatch calls the kernel
-// function for every grid position on the host (fgpu_msl_dispatch). The
-// Objective-C++ launch routines of --gpu=metal are a later slice.
+// function for every grid position on the host (fgpu_msl_dispatch), or
+// runs threadgroups of fibers (fgpu_msl_dispatch_groups). metalhost.go
+// turns them into the launch routines of --gpu=metal.
 
 import (
 	_ "embed"
