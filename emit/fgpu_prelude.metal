@@ -90,14 +90,19 @@ FGPU_FN int64_t fgpu_llround(float x) { return (int64_t)metal::round(x); }
 // An element of an array at a byte address, and an element's address as
 // bytes, in the address space the address has (a device procedure's
 // arrays are the device's or the thread's, as its caller's are).
+// (constant: a section of a named constant array, FGPU_CONST.)
 #ifdef FGPU_MSL_CPU
 template <typename T> FGPU_FN T* fgpu_as(char* p) { return (T*)p; }
+template <typename T> FGPU_FN const T* fgpu_as(const char* p) { return (const T*)p; }
 template <typename T> FGPU_FN char* fgpu_bytes(T* p) { return (char*)p; }
+template <typename T> FGPU_FN const char* fgpu_bytes(const T* p) { return (const char*)p; }
 #else
 template <typename T> FGPU_FN device T* fgpu_as(device char* p) { return (device T*)p; }
 template <typename T> FGPU_FN thread T* fgpu_as(thread char* p) { return (thread T*)p; }
+template <typename T> FGPU_FN constant T* fgpu_as(constant char* p) { return (constant T*)p; }
 template <typename T> FGPU_FN device char* fgpu_bytes(device T* p) { return (device char*)p; }
 template <typename T> FGPU_FN thread char* fgpu_bytes(thread T* p) { return (thread char*)p; }
+template <typename T> FGPU_FN constant char* fgpu_bytes(constant T* p) { return (constant char*)p; }
 #endif
 // Fortran complex(4) (MSL has no complex type): two floats in storage
 // order, the arithmetic of fgpu_prelude.h (Smith's division, libgfortran's
@@ -105,8 +110,8 @@ template <typename T> FGPU_FN thread char* fgpu_bytes(thread T* p) { return (thr
 // elementary functions below.
 template <typename T> struct fgpu_cx {
   T re, im;
-  fgpu_cx() : re(0), im(0) {}
-  fgpu_cx(T r, T i = T(0)) : re(r), im(i) {}
+  constexpr fgpu_cx() : re(0), im(0) {}
+  constexpr fgpu_cx(T r, T i = T(0)) : re(r), im(i) {}
 #ifdef FGPU_MSL_CPU
   template <typename U> explicit operator U() const { return (U)re; }
 #else

@@ -460,7 +460,16 @@ func (g *kernelGen) sectionView(e *frontend.Expr) (addr string, strides, exts []
 		if _, ok := fixed[r]; ok {
 			continue
 		}
-		strides = append(strides, fmt.Sprintf("(%s) * sm%d_%s", dims[k].st, r+1, s.Name))
+		sm := fmt.Sprintf("sm%d_%s", r+1, s.Name)
+		if s.Kind == frontend.SymParameter {
+			// A named constant array (a static table): its byte strides
+			// from its shape.
+			sm = fmt.Sprintf("(int64_t)sizeof(%s)", ctype(s.Type))
+			for d := 0; d < r && d < len(s.Dims); d++ {
+				sm += fmt.Sprintf(" * %d", s.Dims[d])
+			}
+		}
+		strides = append(strides, fmt.Sprintf("(%s) * %s", dims[k].st, sm))
 		exts = append(exts, dims[k].ext)
 		k++
 	}
