@@ -72,6 +72,12 @@ FGPU_FN void fgpu_record_stop(device int64_t* status, int64_t site, int64_t code
 #define INT64_MIN (-9223372036854775807L - 1)
 #define INT64_MAX 9223372036854775807L
 #endif
+#ifndef INT8_MIN
+#define INT8_MIN (-128)
+#define INT8_MAX 127
+#define INT16_MIN (-32768)
+#define INT16_MAX 32767
+#endif
 // simd_shuffle_down of a value of a reduction or of a value after the
 // loop: Metal's for 32-bit values, a 64-bit integer as its two halves.
 FGPU_FN float fgpu_shuffle_down(float v, ushort d) { return simd_shuffle_down(v, d); }

@@ -218,6 +218,32 @@ func mslSimdFn(op string, t frontend.Type) string {
 		"ieor": "simd_xor", ".neqv.": "simd_xor"}[op]
 }
 
+// mslIdentity is the identity of a reduce operator for a type
+// (deviceReduction's, and those of 1- and 2-byte integers and logicals,
+// which MSL kernels combine as the others: fgpu_shuffle_down moves them).
+func mslIdentity(op string, t frontend.Type) (string, bool) {
+	if t.Kind != 1 && t.Kind != 2 || t.Base != frontend.TyInteger && t.Base != frontend.TyLogical {
+		id, _, ok := deviceReduction(op, t)
+		return id, ok
+	}
+	wide := t
+	wide.Kind = 4
+	id, _, ok := deviceReduction(op, wide)
+	if !ok {
+		return "", false
+	}
+	bits := t.Kind * 8
+	switch id {
+	case "INT32_MIN":
+		return fmt.Sprintf("INT%d_MIN", bits), true
+	case "INT32_MAX":
+		return fmt.Sprintf("INT%d_MAX", bits), true
+	case "(int32_t)~0":
+		return "(" + ctype(t) + ")~0", true
+	}
+	return id, true
+}
+
 // mslShuffled reports a type whose values fgpu_shuffle_down moves
 // (fgpu_prelude.metal): real(4), complex(4), integers and logicals.
 func mslShuffled(t frontend.Type) bool {
@@ -258,7 +284,7 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	for _, p := range k.Params {
 		switch p.Kind {
 		case lowering.ReduceParam:
-			id, _, ok := deviceReduction(p.Op, p.Sym.Type)
+			id, ok := mslIdentity(p.Op, p.Sym.Type)
 			if !ok || !mslShuffled(p.Sym.Type) || p.Sym.Type.Base == frontend.TyComplex {
 				g.nyi(frontend.NYIMSL, k.Do.Pos, "reduce(%s: %s) of type %s in an MSL kernel", p.Op, p.Sym.Name, p.Sym.Type)
 				continue
