@@ -278,7 +278,7 @@ func buildFgpu(t *testing.T, p e2eProgram, dev, dir string) (exe string, ok bool
 		// Metal's rules reject a loop (real(8), ...): the program is not
 		// one Metal accepts, so there is nothing to run (the rules'
 		// verdict, not a list).
-		if reasons := ruleRejections(diags); len(reasons) > 0 {
+		if reasons := diags.RuleRejections(); len(reasons) > 0 {
 			if want != "" {
 				t.Errorf("%s is listed in NYI.txt for %s, but Metal's rules reject it (%s)", p.name, dev, strings.Join(reasons, ", "))
 			}
@@ -300,32 +300,6 @@ func buildFgpu(t *testing.T, p e2eProgram, dev, dir string) (exe string, ok bool
 	t.Fatalf("fgpu --gpu=%s build failed: %v\n%s%s", dev, err, diagText(diags), log.String())
 	return "", false
 }
-
-// ruleRejections are the reasons of the errors of diags when every error
-// is a rejection by the analyses' rules (a catalogue reason, written at the
-// end of the message, not a not-yet-implemented limit); nil otherwise.
-func ruleRejections(diags frontend.Diagnostics) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, d := range diags {
-		if d.Severity != frontend.SevError {
-			continue
-		}
-		m := reasonRe.FindStringSubmatch(d.Msg)
-		if m == nil || strings.HasPrefix(m[1], "nyi_") {
-			return nil
-		}
-		if !seen[m[1]] {
-			seen[m[1]] = true
-			out = append(out, m[1])
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// reasonRe is the reason at the end of a rules diagnostic ("[real8_on_metal]").
-var reasonRe = regexp.MustCompile(`\[(\w+)\]$`)
 
 // metalCPUMode is the one run of a program built for --gpu=metal_cpu:
 // separate memory, the grid positions shuffled (the kernel's threads in

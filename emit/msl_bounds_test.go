@@ -34,7 +34,7 @@ func TestBoundsCheckMetalCPU(t *testing.T) {
 			var log bytes.Buffer
 			exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "metal_cpu", BoundsCheck: true, Output: filepath.Join(dir, "fgpu"), Stderr: &log})
 			if err != nil {
-				if reasons := ruleRejections(diags); len(reasons) > 0 {
+				if reasons := diags.RuleRejections(); len(reasons) > 0 {
 					t.Skipf("Metal's rules reject it: %s", strings.Join(reasons, ", "))
 				}
 				t.Fatalf("build: %v\n%v\n%s", err, diags, log.String())

@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -137,3 +138,31 @@ func sameNotes(a, b []Diagnostic) bool {
 	}
 	return true
 }
+
+// RuleRejections are the reasons of the errors of ds when every error is a
+// rejection by the analyses' rules (a catalogue reason in brackets at the
+// end of the message, "[real8_on_metal]", not a not-yet-implemented
+// limit), sorted and each once; nil otherwise. The tests that run a
+// program on every backend skip it where the backend's rules reject it.
+func (ds Diagnostics) RuleRejections() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range ds {
+		if d.Severity != SevError {
+			continue
+		}
+		m := ruleReasonRe.FindStringSubmatch(d.Msg)
+		if m == nil || strings.HasPrefix(m[1], "nyi_") {
+			return nil
+		}
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			out = append(out, m[1])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ruleReasonRe is the reason at the end of a rules diagnostic.
+var ruleReasonRe = regexp.MustCompile(`\[(\w+)\]$`)

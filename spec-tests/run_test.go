@@ -46,7 +46,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -56,7 +55,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"fgpu/cmd/fgpu/driver"
-	"fgpu/frontend"
 )
 
 // runTimeout bounds one run of a built program.
@@ -432,7 +430,7 @@ func buildSpec(t *testing.T, name, abs, dir string, opts driver.Options, how, wa
 	if opts.Device == "metal_cpu" && len(msgs) == 0 && errors.Is(err, driver.ErrCompile) {
 		// Metal's rules reject a loop (real(8), ...): not a program Metal
 		// accepts, nothing to run (the rules' verdict, not a list).
-		if reasons := ruleRejections(diags); len(reasons) > 0 {
+		if reasons := diags.RuleRejections(); len(reasons) > 0 {
 			if metalOnly {
 				t.Errorf("%s is listed in NYI.txt for metal_cpu, but Metal's rules reject it (%s)", name, strings.Join(reasons, ", "))
 			}
@@ -454,32 +452,6 @@ func buildSpec(t *testing.T, name, abs, dir string, opts driver.Options, how, wa
 	t.Fatalf("fgpu %s: build failed: %v\n%s%s", how, err, diagText(diags), log.String())
 	return "", false
 }
-
-// ruleRejections are the reasons of the errors of diags when every error
-// is a rejection by the analyses' rules (a catalogue reason at the end of
-// the message, not a not-yet-implemented limit); nil otherwise.
-func ruleRejections(diags frontend.Diagnostics) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, d := range diags {
-		if d.Severity != frontend.SevError {
-			continue
-		}
-		m := ruleReasonRe.FindStringSubmatch(d.Msg)
-		if m == nil || strings.HasPrefix(m[1], "nyi_") {
-			return nil
-		}
-		if !seen[m[1]] {
-			seen[m[1]] = true
-			out = append(out, m[1])
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// ruleReasonRe is the reason at the end of a rules diagnostic ("[real8_on_metal]").
-var ruleReasonRe = regexp.MustCompile(`\[(\w+)\]$`)
 
 // compareRun fails t when a run's stdout, stderr (backtraces aside) or
 // exit status differs from the oracle's.
