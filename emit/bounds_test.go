@@ -174,7 +174,7 @@ func TestBoundsCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			ref := filepath.Join(dir, "ref")
-			if out, err := exec.Command("gfortran", "-O2", "-fcheck=bounds", "-ffpe-summary=none", src, "-o", ref).CombinedOutput(); err != nil {
+			if out, err := exec.Command("gfortran", "-O2", "-fcheck=bounds", "-ffpe-summary=none", "-J", dir, src, "-o", ref).CombinedOutput(); err != nil {
 				t.Fatalf("gfortran: %v\n%s", err, out)
 			}
 			wantOut, wantErr, wantRC := runBounds(t, ref, nil)
