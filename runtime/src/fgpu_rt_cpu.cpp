@@ -634,6 +634,13 @@ void fetch_overlap_locked(Table& t, uintptr_t lo, uintptr_t hi, const Entry* exc
     wait_and_copy_back(t, es);
 }
 
+// Records k as newer on the host in entry e (once).
+void add_piece(Entry& e, const Key& k) {
+    for (const Key& p : e.pieces)
+        if (p.same(k)) return;
+    e.pieces.push_back(k);
+}
+
 // fgpu_rt_sync with the table's lock held: waits, then copies every dirty
 // entry back.
 void sync_locked(Table& t) {
@@ -668,6 +675,15 @@ bool dirty_overlap(const Table& t, const Key& k, const Entry* except) {
     for (const Entry& e : t.es)
         if (&e != except && e.st == DIRTY && e.k.overlaps(k.lo, k.hi)) return true;
     return false;
+}
+
+// The host is about to write k (fgpu_rt_stale): what a dirty entry
+// overlapping it holds comes back first, then every overlapping entry is
+// stale.
+void stale_overlap_locked(Table& t, const Key& k) {
+    if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
+    for (Entry& e : t.es)
+        if (e.k.overlaps(k.lo, k.hi)) mark_stale(e);
 }
 
 // Registers k for the launch being prepared; returns the buffer (the
@@ -1118,9 +1134,7 @@ extern "C" void fgpu_rt_stale(CFI_cdesc_t* a) {
     std::lock_guard<std::mutex> g(table_mu());
     Table& t = table();
     settle(t);
-    if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
-    for (Entry& e : t.es)
-        if (e.k.overlaps(k.lo, k.hi)) mark_stale(e);
+    stale_overlap_locked(t, k);
 }
 
 namespace {
@@ -1162,40 +1176,22 @@ namespace {
 // lock held.
 void settle(Table& t) {
     if (t.flights.empty()) return;
-    std::vector<size_t> done;
-    for (size_t i = 0; i < t.flights.size(); i++) {
-        const Flight& f = t.flights[i];
-        if (std::memcmp(f.req, f.handle, f.req_len) != 0) done.push_back(i);
-    }
+    std::vector<Flight> done, left;
+    for (const Flight& f : t.flights) (std::memcmp(f.req, f.handle, f.req_len) != 0 ? done : left).push_back(f);
     if (done.empty()) return;
-    for (size_t i : done) {
-        const Flight f = t.flights[i];
+    // Still listed while they end: a copy back below leaves out the
+    // elements of every receive, these too.
+    for (const Flight& f : done) {
         if (!f.recv) continue;
-        Entry* e = part_entry(t, f.k);
-        if (e) {
-            if (e->st == STALE) continue; // the next use copies the whole span in
-            bool listed = false;
-            for (const Key& p : e->pieces)
-                if (p.same(f.k)) listed = true;
-            if (!listed) e->pieces.push_back(f.k);
+        if (Entry* e = part_entry(t, f.k)) {
+            if (e->st != STALE) add_piece(*e, f.k); // (stale: the next use copies the whole span in)
             continue;
         }
         // Entries that are not one contiguous entry holding the section:
-        // what the device wrote elsewhere comes back first (the
-        // receive's elements left out: the flight is still listed).
-        if (dirty_overlap(t, f.k, nullptr)) fetch_overlap_locked(t, f.k.lo, f.k.hi, nullptr);
-        for (Entry& o : t.es)
-            if (o.k.overlaps(f.k.lo, f.k.hi)) mark_stale(o);
+        // what the device wrote elsewhere comes back first.
+        stale_overlap_locked(t, f.k);
     }
-    size_t j = 0, d = 0;
-    for (size_t i = 0; i < t.flights.size(); i++) {
-        if (d < done.size() && done[d] == i) {
-            d++;
-            continue;
-        }
-        t.flights[j++] = t.flights[i];
-    }
-    t.flights.resize(j);
+    t.flights = std::move(left);
 }
 } // namespace
 
@@ -1240,16 +1236,12 @@ extern "C" void fgpu_rt_stale_part(CFI_cdesc_t* a) {
     settle(t);
     Entry* e = part_entry(t, k);
     if (!e) {
-        if (dirty_overlap(t, k, nullptr)) fetch_overlap_locked(t, k.lo, k.hi, nullptr);
-        for (Entry& o : t.es)
-            if (o.k.overlaps(k.lo, k.hi)) mark_stale(o);
+        stale_overlap_locked(t, k);
         return;
     }
     if (e->st == STALE) return; // the next use copies the whole span in
     if (e->st == DIRTY) fetch_part_locked(t, *e, k);
-    for (const Key& p : e->pieces)
-        if (p.same(k)) return;
-    e->pieces.push_back(k);
+    add_piece(*e, k);
 }
 
 // ---- The CPU device (separate memory: malloc'd copies) ----------------------
