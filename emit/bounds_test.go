@@ -168,18 +168,9 @@ func TestBoundsCheck(t *testing.T) {
 	for _, p := range boundsPrograms {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			src := filepath.Join(dir, p.name+".f90")
-			if err := os.WriteFile(src, []byte(p.src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			ref := filepath.Join(dir, "ref")
-			if out, err := exec.Command("gfortran", "-O2", "-fcheck=bounds", "-ffpe-summary=none", "-J", dir, src, "-o", ref).CombinedOutput(); err != nil {
-				t.Fatalf("gfortran: %v\n%s", err, out)
-			}
-			wantOut, wantErr, wantRC := runBounds(t, ref, nil)
-			if strings.HasPrefix(p.name, "ok") != (wantRC == 0) {
-				t.Fatalf("gfortran's run: status %d\n%s", wantRC, wantErr)
+			dir, src, want := boundsReference(t, p.name, p.src)
+			if strings.HasPrefix(p.name, "ok") != (want.rc == 0) {
+				t.Fatalf("gfortran's run: status %d\n%s", want.rc, want.err)
 			}
 			var log bytes.Buffer
 			exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "cpu", BoundsCheck: true, Output: filepath.Join(dir, "fgpu"), Stderr: &log})
@@ -187,12 +178,44 @@ func TestBoundsCheck(t *testing.T) {
 				t.Fatalf("build: %v\n%v\n%s", err, diags, log.String())
 			}
 			for _, env := range [][]string{nil, {"FGPU_CPU_SEPARATE=1", "FGPU_CPU_ORDER=shuffle"}} {
-				gotOut, gotErr, gotRC := runBounds(t, exe, env)
-				if gotOut != wantOut || gotRC != wantRC || firstLines(gotErr, 2) != firstLines(wantErr, 2) {
-					t.Errorf("%v: got status %d, stdout\n%s\nstderr\n%s\nwant status %d, stdout\n%s\nstderr (first two lines)\n%s", env, gotRC, gotOut, gotErr, wantRC, wantOut, firstLines(wantErr, 2))
-				}
+				checkBoundsRun(t, exe, env, want)
 			}
 		})
+	}
+}
+
+// boundsRun is how a run of a bounds program ended.
+type boundsRun struct {
+	out, err string
+	rc       int
+}
+
+// boundsReference writes the program src into a new folder and runs
+// gfortran -fcheck=bounds's build of it: the folder, the source's path and
+// how its run ended.
+func boundsReference(t *testing.T, name, src string) (dir, path string, want boundsRun) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, name+".f90")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ref := filepath.Join(dir, "ref")
+	if out, err := exec.Command("gfortran", "-O2", "-fcheck=bounds", "-ffpe-summary=none", "-J", dir, path, "-o", ref).CombinedOutput(); err != nil {
+		t.Fatalf("gfortran: %v\n%s", err, out)
+	}
+	want.out, want.err, want.rc = runBounds(t, ref, nil)
+	return dir, path, want
+}
+
+// checkBoundsRun runs exe with env and fails t unless it ends as want:
+// the same standard output and status, the same first two lines of
+// standard error.
+func checkBoundsRun(t *testing.T, exe string, env []string, want boundsRun) {
+	t.Helper()
+	gotOut, gotErr, gotRC := runBounds(t, exe, env)
+	if gotOut != want.out || gotRC != want.rc || firstLines(gotErr, 2) != firstLines(want.err, 2) {
+		t.Errorf("%v: got status %d, stdout\n%s\nstderr\n%s\nwant status %d, stdout\n%s\nstderr (first two lines)\n%s", env, gotRC, gotOut, gotErr, want.rc, want.out, firstLines(want.err, 2))
 	}
 }
 

@@ -1,11 +1,6 @@
 package emit_test
 
-import (
-	"fmt"
-	"os/exec"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestFoldedConstantsSpecial: erf, erfc, erfc_scaled, gamma, log_gamma,
 // the Bessel functions, the degree functions and cotan of constants (named
@@ -22,34 +17,5 @@ func TestFoldedConstantsSpecial(t *testing.T) {
 		"bessel_y0(1000.0_k)", "bessel_y1(7.5_k)", "bessel_jn(3, 2.5_k)", "bessel_yn(5, 10.0_k)",
 		"asind(0.5_k)", "acosd(0.3_k)", "atand(1.5_k)", "atan2d(1.0_k, 2.0_k)", "sind(33.0_k)", "cosd(100.5_k)",
 		"tand(10.0_k)", "cotand(10.0_k)", "cotan(1.0_k)"}
-	var decl, dev, host strings.Builder
-	for j, x := range exprs {
-		fmt.Fprintf(&decl, "  real(k), parameter :: c%d = %s\n", j+1, x)
-		fmt.Fprintf(&dev, "    y(i, %d) = c%d * i\n    y(i, %d) = %s * i\n", 2*j+1, j+1, 2*j+2, x)
-		fmt.Fprintf(&host, "    h(i, %d) = c%d * i\n    h(i, %d) = %s * i\n", 2*j+1, j+1, 2*j+2, x)
-	}
-	tmpl := `program fold
-  implicit none
-  integer, parameter :: k = KIND, n = 100, m = %d
-%s  real(k) :: y(n, m), h(n, m)
-  integer :: i, j
-  do concurrent (i = 1:n)
-%s  end do
-  do i = 1, n
-%s  end do
-  do j = 1, m
-    if (any(y(:, j) /= h(:, j))) print '(a, i0)', 'differs: ', j
-  end do
-  print '(a)', 'done'
-end program
-`
-	dir := t.TempDir()
-	for _, kind := range []string{"4", "8"} {
-		prog := strings.Replace(fmt.Sprintf(tmpl, 2*len(exprs), decl.String(), dev.String(), host.String()), "KIND", kind, 1)
-		exe := buildCPU(t, dir, "fold"+kind, prog, "")
-		out, err := exec.Command(exe).CombinedOutput()
-		if err != nil || strings.Contains(string(out), "differs") || !strings.Contains(string(out), "done") {
-			t.Errorf("real(%s): folded constants in the kernel differ from the host's (column 2j-1: the named constant of expression j, 2j: the expression; %v):\n%v\n%s", kind, exprs, err, out)
-		}
-	}
+	checkFoldedConstants(t, exprs)
 }

@@ -7,8 +7,6 @@ package emit_test
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,16 +19,7 @@ func TestBoundsCheckMetalCPU(t *testing.T) {
 	for _, p := range boundsPrograms {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			src := filepath.Join(dir, p.name+".f90")
-			if err := os.WriteFile(src, []byte(p.src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			ref := filepath.Join(dir, "ref")
-			if out, err := exec.Command("gfortran", "-O2", "-fcheck=bounds", "-ffpe-summary=none", "-J", dir, src, "-o", ref).CombinedOutput(); err != nil {
-				t.Fatalf("gfortran: %v\n%s", err, out)
-			}
-			wantOut, wantErr, wantRC := runBounds(t, ref, nil)
+			dir, src, want := boundsReference(t, p.name, p.src)
 			var log bytes.Buffer
 			exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "metal_cpu", BoundsCheck: true, Output: filepath.Join(dir, "fgpu"), Stderr: &log})
 			if err != nil {
@@ -39,11 +28,7 @@ func TestBoundsCheckMetalCPU(t *testing.T) {
 				}
 				t.Fatalf("build: %v\n%v\n%s", err, diags, log.String())
 			}
-			env := metalCPUMode.Env
-			gotOut, gotErr, gotRC := runBounds(t, exe, env)
-			if gotOut != wantOut || gotRC != wantRC || firstLines(gotErr, 2) != firstLines(wantErr, 2) {
-				t.Errorf("%v: got status %d, stdout\n%s\nstderr\n%s\nwant status %d, stdout\n%s\nstderr (first two lines)\n%s", env, gotRC, gotOut, gotErr, wantRC, wantOut, firstLines(wantErr, 2))
-			}
+			checkBoundsRun(t, exe, metalCPUMode.Env, want)
 		})
 	}
 }
