@@ -30,6 +30,7 @@ package lowering
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -470,19 +471,12 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 		}
 		p.at[key] = at
 	}
-	if a.ifs != nil && item.Kind != rules.SyncAsync || a.ifs == nil && item.Kind == rules.SyncAsync {
-		// The start of a transfer (after the statement before this line)
-		// and a one-line IF rewritten here would put it inside the IF.
-		conflict := at.IfRewrite != nil && item.Kind == rules.SyncAsync
-		for _, it := range at.Items {
-			if it.Kind == rules.SyncAsync && a.ifs != nil {
-				conflict = true
-			}
-		}
-		if conflict {
-			p.errf(n.Pos, "a non-blocking MPI transfer started right before a one-line IF whose action needs lines of its own; put the IF on a line of its own after a blank statement or write it as an IF construct")
-			return
-		}
+	// The start of a transfer (after the statement before this line)
+	// would go inside a one-line IF rewritten here.
+	isAsync := func(it SyncInsert) bool { return it.Kind == rules.SyncAsync }
+	if isAsync(item) && at.IfRewrite != nil || a.ifs != nil && slices.ContainsFunc(at.Items, isAsync) {
+		p.errf(n.Pos, "a non-blocking MPI transfer started on the line before a one-line IF whose action needs lines of its own (write the IF as an IF construct)")
+		return
 	}
 	if a.ifs != nil && at.IfRewrite == nil {
 		line, _ := p.prog.Line(file, a.line)

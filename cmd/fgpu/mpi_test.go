@@ -247,11 +247,14 @@ func haloTraffic(t *testing.T, file string, toRows, toCols, fromRows, fromCols i
 // module mpi is opaque to the front end).
 // irecv_if.f90: an MPI_Irecv as the action of a one-line IF, where the
 // runtime cannot learn of the transfer right after the call (the line after
-// the IF runs whether or not the call did).
+// the IF runs whether or not the call did). irecv_ifnext.f90: an MPI_Irecv
+// followed by a one-line IF that needs a fetch, which would take the
+// transfer's start inside the IF.
 func TestMPIAsyncReceiveNYI(t *testing.T) {
 	for _, tc := range []struct{ file, want string }{
 		{"irecv.f90", "irecv.f90:11:3: error: not yet implemented: a non-blocking MPI receive into q"},
 		{"irecv_if.f90", "irecv_if.f90:11:18: error: not yet implemented: a non-blocking MPI transfer of q(1:10), which the device may hold, started by a statement that does not stand alone"},
+		{"irecv_ifnext.f90", "irecv_ifnext.f90:12:18: error: not yet implemented: a non-blocking MPI transfer started on the line before a one-line IF whose action needs lines of its own"},
 	} {
 		src := filepath.Join("testdata", "mpi", tc.file)
 		for _, cmd := range []string{"check", "build"} {
