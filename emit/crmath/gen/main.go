@@ -36,7 +36,7 @@ func lit(x float64) string {
 // dd splits v into hi = v rounded and lo = (v - hi) rounded.
 func dd(v *big.Float) (hi, lo float64) {
 	hi, _ = v.Float64()
-	r := new(big.Float).SetPrec(v.Prec() + 64).Sub(v, new(big.Float).SetFloat64(hi))
+	r := new(big.Float).SetPrec(v.Prec()+64).Sub(v, new(big.Float).SetFloat64(hi))
 	lo, _ = r.Float64()
 	return hi, lo
 }
