@@ -408,13 +408,25 @@ func (g *kernelGen) logicalRead(t frontend.Type, lv string) string {
 	return lv
 }
 
+// crFuncs are the functions of emit/crmath (fgpu_cr_NAME).
+var crFuncs = map[string]bool{"exp": true, "log": true, "log10": true, "pow": true}
+
 // mathCall is a call of the real function fn of the C++ library on args of
 // type t. A real(4) one goes through FGPU_F4 (fgpu_prelude.h): on the CPU
 // the host's float function itself, in CUDA kernels the double function
 // rounded to float, which agrees with the host's float functions (computed
 // in double internally, most of them) far more often than CUDA's float
 // ones do (bench/mathlib); --fast keeps the vendor's float functions.
+//
+// A real(8) one in a CUDA kernel calls fgpu's correctly rounded function
+// (emit/crmath: the host's glibc is correctly rounded on all but a small
+// fraction of arguments, CUDA's library on far fewer) unless --fast.
 func (g *kernelGen) mathCall(fn string, t frontend.Type, args ...string) string {
+	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && t.Kind == 8 && (g.funcs == nil || !g.funcs.fast) {
+		if name := strings.TrimPrefix(fn, "std::"); crFuncs[name] {
+			return fmt.Sprintf("fgpu_cr_%s(%s)", name, strings.Join(args, ", "))
+		}
+	}
 	if t.Base == frontend.TyReal && t.Kind == 4 && (g.funcs == nil || !g.funcs.fast) {
 		if len(args) == 2 {
 			return fmt.Sprintf("FGPU_F4_2(%s, %s)", fn, strings.Join(args, ", "))

@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 
+	"fgpu/emit/crmath"
 	"fgpu/frontend"
 	"fgpu/lowering"
 )
@@ -188,6 +189,9 @@ func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (strin
 		}
 		diags = append(diags, g.diags...)
 		defs.WriteString(text)
+	}
+	if !msl && (strings.Contains(defs.String(), "fgpu_cr_") || strings.Contains(kernels.String(), "fgpu_cr_")) {
+		b.WriteString(crmath.Header())
 	}
 	var checks []string // (host code: in the launch part of an MSL file)
 	checks = append(checks, stopSitesCheck(plan))

@@ -12,10 +12,13 @@
 #ifndef FGPU_FN
 #define FGPU_FN static inline
 #endif
-#ifdef __CUDACC__
-#define FGPU_CR_TABLE __device__ static const
+// A table: in device memory on the GPU (nvcc's device pass), a host array
+// in its host pass (where the functions are compiled, never called) and in
+// a C++ build. (A file uses the tables of the functions it calls.)
+#if defined(__CUDA_ARCH__)
+#define FGPU_CR_TABLE [[maybe_unused]] __device__ static const
 #else
-#define FGPU_CR_TABLE static const
+#define FGPU_CR_TABLE [[maybe_unused]] static const
 #endif
 struct fgpu_dd { double hi, lo; };
 FGPU_FN fgpu_dd fgpu_dd_make(double hi, double lo) { fgpu_dd r; r.hi = hi; r.lo = lo; return r; }

@@ -1,0 +1,63 @@
+package crmath
+
+import (
+	"math"
+
+	fcr "fgpu/frontend/crmath"
+)
+
+// log10Ref is fdlibm's method (glibc's log10) on the correctly rounded
+// log: log10(x) = n log10_2hi + (n log10_2lo + ivln10 log(x / 2^n)), n
+// the exponent of x, plus one when negative.
+func log10Ref(args []float64) (float64, bool) {
+	x := args[0]
+	if !(x > 0) || math.IsInf(x, 1) {
+		return 0, false
+	}
+	fr, e := math.Frexp(x) // x = fr 2^e, fr in [0.5, 1)
+	k := e - 1
+	xs := fr * 2
+	if k < 0 {
+		k++
+		xs = fr
+	}
+	l, ok := fcr.EvalOnce("log", xs)
+	if !ok {
+		return 0, false
+	}
+	const hi, lo, iv = 0x1.34413509f6p-2, 0x1.9fef311f12b36p-42, 0x1.bcb7b1526e50ep-2
+	y := float64(k)
+	z := float64(float64(y*lo) + float64(iv*l))
+	return float64(z + float64(y*hi)), true
+}
+
+func init() {
+	inf := math.Inf(1)
+	nan := math.NaN()
+	one := func(vs ...float64) [][]float64 {
+		var out [][]float64
+		for _, v := range vs {
+			out = append(out, []float64{v})
+		}
+		return out
+	}
+	cases = append(cases,
+		fcase{name: "exp", ours: "fgpu_cr_exp", host: "exp", args: 1, lo: -700, hi: 700,
+			specials: one(0, math.Copysign(0, -1), 1, -1, 709.782712893384, 709.7827128933841, 709.79, -708.39641853226408, -708.4, -720, -745.1332191019411, -745.1332191019412, -745.14, -746, 1e-300, -1e-300, 5e-324, 0x1p-53, -0x1p-54, 0x1p-54, inf, -inf, nan)},
+		fcase{name: "exp", ours: "fgpu_cr_exp", host: "exp", args: 1, lo: -1, hi: 1},
+		fcase{name: "exp", ours: "fgpu_cr_exp", host: "exp", args: 1, lo: -745, hi: -700},
+		fcase{name: "log", ours: "fgpu_cr_log", host: "log", args: 1, lo: 1e-300, hi: 1e300, log: true,
+			specials: one(1, 2, 0.5, 1+0x1p-52, 1-0x1p-53, 0.7071067811865476, 1.4142135623730951, 5e-324, 1e-310, math.MaxFloat64, 0, math.Copysign(0, -1), -1, inf, -inf, nan)},
+		fcase{name: "log", ours: "fgpu_cr_log", host: "log", args: 1, lo: 0.9, hi: 1.1},
+		fcase{name: "log", ours: "fgpu_cr_log", host: "log", args: 1, lo: 1e-323, hi: 1e-300, log: true},
+		fcase{name: "log10", ours: "fgpu_cr_log10", host: "log10", args: 1, lo: 1e-300, hi: 1e300, log: true, ref: log10Ref,
+			specials: one(1, 10, 100, 1e22, 1e23, 0.1, 2, 5e-324, 1e-310, math.MaxFloat64, 0, -1, inf, nan)},
+		fcase{name: "log10", ours: "fgpu_cr_log10", host: "log10", args: 1, lo: 0.5, hi: 2, ref: log10Ref},
+		fcase{name: "pow", ours: "fgpu_cr_pow", host: "pow", args: 2, lo: 0.01, hi: 100, lo2: -10, hi2: 10,
+			specials: [][]float64{{2, 3}, {2, 0.5}, {4, 0.5}, {10, 22}, {3, 33}, {-2, 3}, {-2, 2}, {-2, 0.5}, {0, -1}, {math.Copysign(0, -1), -1}, {math.Copysign(0, -1), -2},
+				{0, 2}, {math.Copysign(0, -1), 3}, {1, nan}, {nan, 0}, {-1, inf}, {0.5, inf}, {2, -inf}, {-inf, 3}, {-inf, -3}, {-inf, 2}, {inf, -1},
+				{2, 1023}, {2, 1024}, {2, -1074}, {2, -1075}, {0.5, 1075}, {1.0000001, 7e9}, {123456789, 2}, {94906267, 2}, {134217727, 2}, {2097151, 3}, {-2097151, 3}, {1e-300, 1.2}, {1e300, -1.1}}},
+		fcase{name: "pow", ours: "fgpu_cr_pow", host: "pow", args: 2, lo: 1e-30, hi: 1e30, log: true, lo2: -20, hi2: 20},
+		fcase{name: "pow", ours: "fgpu_cr_pow", host: "pow", args: 2, lo: 0.999, hi: 1.001, lo2: -1e5, hi2: 1e5},
+	)
+}
