@@ -23,7 +23,7 @@ var Files = []string{
 	"tables_explog.h", "explog.h",
 	"tables_trig.h", "trig.h",
 	"tables_atan.h", "atan.h",
-	"hyp.h",
+	"tables_hyp.h", "hyp.h",
 }
 
 // Header is every header, in order, as one text.

@@ -1,0 +1,145 @@
+package crmath
+
+import (
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func init() {
+	inf, nan := math.Inf(1), math.NaN()
+	sub := math.Float64frombits(1)        // 5e-324
+	sub2 := math.Float64frombits(0xfffff) // a subnormal
+	one := func(xs ...float64) [][]float64 {
+		var s [][]float64
+		for _, x := range xs {
+			s = append(s, []float64{x}, []float64{-x})
+		}
+		return s
+	}
+	hs := one(0, sub, sub2, 1e-310, 2.2250738585072014e-308, 1e-300, 1e-20, 1.4901161193847656e-08, 7.450580596923828e-09,
+		1e-8, 0.25, 0.2499999999999999, 0.5, 1, 2, 19.06, 19.07, 20, 22, 36.9, 37, 37.1, 50,
+		710.47, 710.475860073944, 710.4758600739439, 710.4758600739438, 710.48, 711, 712, 1e5, 1e300,
+		math.MaxFloat64, inf, nan)
+	// hypot is glibc's algorithm, not correctly rounded (glibc's is not on
+	// ~0.65% of arguments): no reference, so every result must be the
+	// host's.
+	glibc := func([]float64) (float64, bool) { return 0, false }
+	cases = append(cases,
+		fcase{name: "hypot", ref: glibc, ours: "fgpu_cr_hypot", host: "hypot", args: 2, lo: -100, hi: 100, lo2: -100, hi2: 100,
+			specials: [][]float64{{inf, nan}, {nan, inf}, {-inf, nan}, {nan, -inf}, {nan, 1}, {1, nan}, {nan, nan}, {inf, 1}, {1, -inf},
+				{3, 4}, {-3, 4}, {5, 12}, {0, 0}, {-0.0, 0}, {0, -5}, {math.MaxFloat64, math.MaxFloat64}, {sub, sub}, {sub, sub2},
+				{1e308, 1e308}, {1e-308, 1e-308}, {1e300, 1e-300}, {1e200, 1e200}, {1e-200, 1e-200}, {1e-320, 3e-320},
+				{0x1p511, 0x1p511}, {0x1p-459, 0x1p-459}, {1, 0x1p-54}, {1, 0x1p-53}}},
+		fcase{name: "hypot", ref: glibc, ours: "fgpu_cr_hypot", host: "hypot", args: 2, lo: 1e-300, hi: 1e300, log: true, lo2: -1e3, hi2: 1e3},
+	)
+	for _, f := range []string{"sinh", "cosh", "tanh"} {
+		big := 710.0
+		if f == "tanh" {
+			big = 20
+		}
+		cases = append(cases,
+			fcase{name: f, ours: "fgpu_cr_" + f, host: f, args: 1, lo: -big, hi: big, specials: hs},
+			fcase{name: f, ours: "fgpu_cr_" + f, host: f, args: 1, lo: -1, hi: 1},
+			fcase{name: f, ours: "fgpu_cr_" + f, host: f, args: 1, lo: 1e-300, hi: 1, log: true})
+	}
+}
+
+// TestHypotIsGlibcs: fgpu_cr_hypot gives the host's (glibc 2.35+) bits on
+// every argument: pairs over ranges where the squares are ordinary, where
+// they overflow or underflow, of widely different sizes, subnormals, and
+// the special values.
+func TestHypotIsGlibcs(t *testing.T) {
+	cxx, err := exec.LookPath("c++")
+	if err != nil {
+		t.Skip("no c++")
+	}
+	dir := t.TempDir()
+	src := "#include <cstdint>\n#include <cstring>\n#include <cmath>\n#include <cstdio>\n#include <cstdlib>\n" + Header() + `
+static uint64_t B(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }
+static uint64_t s = 88172645463325252ULL;
+static uint64_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
+// a random double with exponent in [e0, e1) (biased), random sign
+static double rnd(int e0, int e1) {
+  uint64_t u = next();
+  uint64_t e = (uint64_t)(e0 + (int)((u >> 11) % (uint64_t)(e1 - e0)));
+  uint64_t b = (next() & 0x800fffffffffffffULL) | (e << 52);
+  double x; memcpy(&x, &b, 8); return x;
+}
+static long diffs = 0, n = 0;
+static void check(double x, double y) {
+  double o = fgpu_cr_hypot(x, y), h = hypot(x, y);
+  n++;
+  if (!((o != o && h != h) || B(o) == B(h))) {
+    if (++diffs <= 10) printf("hypot(%a, %a) = %a, glibc's %a\n", x, y, o, h);
+  }
+}
+int main(int argc, char** argv) {
+  long m = atol(argv[1]);
+  // exponent ranges (biased): ordinary, huge (squares overflow), tiny and
+  // subnormal (squares underflow), around the scaling thresholds
+  const int r[][4] = {{1000, 1050, 1000, 1050}, {1023, 1024, 1023, 1024}, {1500, 2047, 1500, 2047},
+    {0, 200, 0, 200}, {0, 2047, 0, 2047}, {1520, 1540, 1460, 1540}, {540, 580, 540, 580},
+    {0, 1, 0, 60}, {1000, 1100, 900, 1000}, {1, 2047, 1, 2047}};
+  int nr = sizeof r / sizeof r[0];
+  for (int i = 0; i < nr; i++)
+    for (long j = 0; j < m / nr; j++) check(rnd(r[i][0], r[i][1]), rnd(r[i][2], r[i][3]));
+  // near-equal and near-ratio-2 arguments (the kernel's two branches)
+  for (long j = 0; j < m / 10; j++) {
+    double x = rnd(1000, 1050), d = rnd(1000 - 60, 1000 - 20);
+    check(x, x + d);
+    check(x, 2 * x + d);
+  }
+  const double inf = INFINITY, nan = NAN, big = 1.7976931348623157e308, sub = 4.9406564584124654e-324;
+  const double sp[] = {0, -0.0, sub, -sub, 1e-310, 2.2250738585072014e-308, 1e-300, 0x1p-459, 0x1.fffffffffffffp-460,
+    0x1p-54, 0x1p-53, 1, 3, 4, 5, 12, 0x1p511, 0x1.0000000000001p511, 1e300, big, -big, inf, -inf, nan};
+  int ns = sizeof sp / sizeof sp[0];
+  for (int i = 0; i < ns; i++)
+    for (int j = 0; j < ns; j++) check(sp[i], sp[j]);
+  printf("N %ld %ld\n", n, diffs);
+  return diffs != 0;
+}
+`
+	p := filepath.Join(dir, "hypot.cpp")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "hypot")
+	if out, err := exec.Command(cxx, "-O2", "-std=c++17", "-ffp-contract=off", "-fno-fast-math", "-o", exe, p, "-lm").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	n := "1000000"
+	if v := os.Getenv("FGPU_CRMATH_N"); v != "" {
+		n = v
+	}
+	out, err := exec.Command(exe, n).CombinedOutput()
+	t.Logf("%s", strings.TrimSpace(string(out)))
+	if err != nil {
+		t.Fatalf("fgpu_cr_hypot differs from the host's hypot: %v", err)
+	}
+}
+
+// TestHypCUDA: hyp.h compiles as CUDA device code (when nvcc is on PATH).
+func TestHypCUDA(t *testing.T) {
+	nvcc, err := exec.LookPath("nvcc")
+	if err != nil {
+		t.Skip("no nvcc")
+	}
+	dir := t.TempDir()
+	src := "#include <cstdint>\n#include <cstring>\n#include <cmath>\n#define FGPU_FN __host__ __device__ inline\n" + Header() + `
+__global__ void k(const double* x, const double* y, double* r, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) r[i] = fgpu_cr_hypot(x[i], y[i]) + fgpu_cr_sinh(x[i]) + fgpu_cr_cosh(y[i]) + fgpu_cr_tanh(x[i]);
+}
+`
+	p := filepath.Join(dir, "hyp.cu")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(nvcc, "-c", "-arch=sm_70", "--fmad=false", "-o", filepath.Join(dir, "hyp.o"), p).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}
