@@ -134,10 +134,25 @@ FGPU_FN double fgpu_cr_sinh(double x) {
   return x < 0 ? -r : r;
 }
 
+// cosh a, 2^-26 <= a < 2^-20: 1 + h + h^2/6 (h = a^2/2, exactly a dd)
+// rounded once, exactly: an a near 2^-26 puts 1 + h within 2^-100 of a
+// midpoint between doubles (2^-26 itself: 1 + 2^-53 + 2^-108.6).
+FGPU_FN double fgpu_hyp_cosh_small(double a) {
+  fgpu_dd p = fgpu_two_prod(a, a);
+  double h = 0.5 * p.hi;
+  fgpu_dd w = fgpu_fast_two_sum(h, 0.5 * p.lo + FGPU_HYP_MUL(h, h) / 6.0);
+  fgpu_dd s = fgpu_two_sum(1.0, w.hi);
+  fgpu_dd t = fgpu_two_sum(s.lo, w.lo);
+  // 1 < s.hi < 2, |t.hi| <= ulp(s.hi)/2: a tie broken by t.lo
+  if (std::fabs(t.hi) == 1.1102230246251565e-16 && t.lo != 0) t.hi += t.lo > 0 ? 8.271806125530277e-25 : -8.271806125530277e-25;
+  return s.hi + t.hi;
+}
+
 FGPU_FN double fgpu_cr_cosh(double x) {
   double a = std::fabs(x);
   if (a < 1.4901161193847656e-08) return 1.0;  // 2^-26: cosh x - 1 < 2^-53
   if (!(a <= 711.0)) return a * 8.98846567431158e307 * 2.0;  // NaN, +inf
+  if (a < 9.5367431640625e-07) return fgpu_hyp_cosh_small(a);  // 2^-20
   return fgpu_hyp_coshsinh(a, 1.0);
 }
 

@@ -1,12 +1,15 @@
 package crmath
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	fcr "fgpu/frontend/crmath"
 )
 
 func init() {
@@ -142,4 +145,77 @@ __global__ void k(const double* x, const double* y, double* r, int n) {
 	if out, err := exec.Command(nvcc, "-c", "-arch=sm_70", "--fmad=false", "-o", filepath.Join(dir, "hyp.o"), p).CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
+}
+
+// TestHypEdges: sinh, cosh and tanh correctly rounded (frontend/crmath's
+// EvalOnce) on the 64 doubles either side of each of their thresholds
+// (the early returns, cosh's short series below 2^-20, the switch from
+// the series at 1/4, the dropped e^-x above 37, tanh's 1 above 20, where
+// tanh rounds to 1 and where cosh and sinh overflow), both signs.
+func TestHypEdges(t *testing.T) {
+	cxx, err := exec.LookPath("c++")
+	if err != nil {
+		t.Skip("no c++")
+	}
+	var args []float64
+	for _, p := range []float64{0x1p-27, 0x1p-26, 0x1p-25, 0x1p-20, 0.25, 1, 55 * math.Ln2 / 2, 20, 22, 37, 709.782712893384, 710.4758600739439} {
+		x := p
+		for i := 0; i < 64; i++ {
+			x = math.Nextafter(x, 0)
+		}
+		for i := 0; i < 129; i++ {
+			args = append(args, x, -x)
+			x = math.Nextafter(x, math.Inf(1))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("#include <cstdint>\n#include <cstring>\n#include <cmath>\n#include <cstdio>\n" + Header())
+	b.WriteString("static uint64_t B(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }\nstatic double F(uint64_t u) { double x; memcpy(&x, &u, 8); return x; }\nstatic const uint64_t a[] = {\n")
+	for _, x := range args {
+		fmt.Fprintf(&b, "0x%016xULL,\n", math.Float64bits(x))
+	}
+	b.WriteString(`};
+int main() {
+  for (unsigned i = 0; i < sizeof a / sizeof a[0]; i++) {
+    double x = F(a[i]);
+    printf("%016llx %016llx %016llx %016llx\n", (unsigned long long)a[i], (unsigned long long)B(fgpu_cr_sinh(x)),
+      (unsigned long long)B(fgpu_cr_cosh(x)), (unsigned long long)B(fgpu_cr_tanh(x)));
+  }
+  return 0;
+}
+`)
+	dir := t.TempDir()
+	p := filepath.Join(dir, "edges.cpp")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "edges")
+	if out, err := exec.Command(cxx, "-O2", "-std=c++17", "-ffp-contract=off", "-fno-fast-math", "-o", exe, p, "-lm").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	out, err := exec.Command(exe).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, n := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var u [4]uint64
+		if _, err := fmt.Sscanf(line, "%x %x %x %x", &u[0], &u[1], &u[2], &u[3]); err != nil {
+			t.Fatal(err)
+		}
+		x := math.Float64frombits(u[0])
+		for i, name := range []string{"sinh", "cosh", "tanh"} {
+			want, ok := fcr.EvalOnce(name, x)
+			if !ok {
+				continue
+			}
+			n++
+			if math.Float64bits(want) != u[i+1] {
+				if bad++; bad <= 10 {
+					t.Errorf("%s(%v) = %v, correctly rounded %v", name, x, math.Float64frombits(u[i+1]), want)
+				}
+			}
+		}
+	}
+	t.Logf("%d results checked, %d not correctly rounded", n, bad)
 }
