@@ -19,10 +19,8 @@ FGPU_FN uint64_t fgpu_cr_mul64(uint64_t a, uint64_t b, uint64_t* lo) {
   return a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 #endif
 }
-// Bits p .. p+63 of the 384-bit P[0] + P[1] 2^64 + ... + P[5] 2^320.
-FGPU_FN uint64_t fgpu_cr_bits64(const uint64_t* P, int p) {
-  int wi = p >> 6, sh = p & 63;
-  uint64_t lo = wi < 6 ? P[wi] : 0, hi = wi + 1 < 6 ? P[wi + 1] : 0;
+// Bits sh .. sh+63 of lo + hi 2^64, 0 <= sh < 64.
+FGPU_FN uint64_t fgpu_cr_funnel(uint64_t lo, uint64_t hi, int sh) {
   return sh ? (lo >> sh) | (hi << (64 - sh)) : lo;
 }
 // Payne-Hanek, ax >= 2^28 finite: the quadrant, *r = ax - k pi/2.
@@ -42,9 +40,16 @@ FGPU_FN int fgpu_cr_trig_reduce_big(double ax, fgpu_dd* r) {
     carry = hi;
   }
   P[5] = carry;
-  int p0 = 64 * (j0 + 5) - e;  // the bit of P of weight 2^0 in ax 2/pi: 255 .. 344
-  int q = (int)(fgpu_cr_bits64(P, p0) & 3);
-  uint64_t f1 = fgpu_cr_bits64(P, p0 - 64), f2 = fgpu_cr_bits64(P, p0 - 128), f3 = fgpu_cr_bits64(P, p0 - 192);
+  // The bit of P of weight 2^0 in ax 2/pi: p0 = 64 (j0 + 5) - e, 255 .. 344,
+  // in word w = 3, 4 or 5 (no indexing by a variable: local memory in CUDA).
+  int p0 = 64 * (j0 + 5) - e, w = p0 >> 6, sh = p0 & 63;
+  uint64_t w0 = w == 3 ? P[0] : w == 4 ? P[1] : P[2];
+  uint64_t w1 = w == 3 ? P[1] : w == 4 ? P[2] : P[3];
+  uint64_t w2 = w == 3 ? P[2] : w == 4 ? P[3] : P[4];
+  uint64_t w3 = w == 3 ? P[3] : w == 4 ? P[4] : P[5];
+  uint64_t w4 = w == 3 ? P[4] : w == 4 ? P[5] : 0;
+  int q = (int)(fgpu_cr_funnel(w3, w4, sh) & 3);
+  uint64_t f1 = fgpu_cr_funnel(w2, w3, sh), f2 = fgpu_cr_funnel(w1, w2, sh), f3 = fgpu_cr_funnel(w0, w1, sh);
   double sign = 1;
   if (f1 >> 63) {  // fraction >= 1/2: take 1 - fraction, negated, next quadrant
     q++;
@@ -86,6 +91,13 @@ FGPU_FN int fgpu_cr_trig_reduce(double ax, fgpu_dd* r) {
   *r = fgpu_dd_add(s, t);
   return (int)((int64_t)k & 3);
 }
+// a + b, |a.hi| >= |b.hi| and no cancellation (the same signs, or |b| <=
+// |a|/2): relative error near 2^-105 (fgpu_dd_add's, for any operands,
+// costs twice the flops).
+FGPU_FN fgpu_dd fgpu_cr_add(fgpu_dd a, fgpu_dd b) {
+  fgpu_dd s = fgpu_fast_two_sum(a.hi, b.hi);
+  return fgpu_fast_two_sum(s.hi, s.lo + (a.lo + b.lo));
+}
 // sin r and cos r, |r| <= pi/4 + a little.
 FGPU_FN void fgpu_cr_sincos_red(fgpu_dd r, fgpu_dd* sr, fgpu_dd* cr, bool needS, bool needC) {
   bool neg = r.hi < 0;
@@ -96,21 +108,22 @@ FGPU_FN void fgpu_cr_sincos_red(fgpu_dd r, fgpu_dd* sr, fgpu_dd* cr, bool needS,
   // sin t = t + t u (-1/6 + u (1/120 + u (-1/7! + u/9! - u^2/11!)))
   double ps = -fgpu_cr_invfact[7][0] + u.hi * (fgpu_cr_invfact[9][0] - u.hi * fgpu_cr_invfact[11][0]);
   fgpu_dd a = fgpu_dd_add_d(fgpu_dd_make(fgpu_cr_invfact[5][0], fgpu_cr_invfact[5][1]), u.hi * ps);
-  a = fgpu_dd_sub(fgpu_dd_mul(u, a), fgpu_dd_make(fgpu_cr_invfact[3][0], fgpu_cr_invfact[3][1]));
-  fgpu_dd st = fgpu_dd_add(t, fgpu_dd_mul(fgpu_dd_mul(t, u), a));
+  a = fgpu_cr_add(fgpu_dd_make(-fgpu_cr_invfact[3][0], -fgpu_cr_invfact[3][1]), fgpu_dd_mul(u, a));
+  fgpu_dd st = fgpu_cr_add(t, fgpu_dd_mul(fgpu_dd_mul(t, u), a));
   // cos t = 1 + u (-1/2 + u (1/24 + u (-1/6! + u/8! - u^2/10!)))
   double pc = fgpu_cr_invfact[8][0] - u.hi * fgpu_cr_invfact[10][0];
   fgpu_dd c = fgpu_dd_add_d(fgpu_dd_make(-fgpu_cr_invfact[6][0], -fgpu_cr_invfact[6][1]), u.hi * pc);
-  c = fgpu_dd_add(fgpu_dd_make(fgpu_cr_invfact[4][0], fgpu_cr_invfact[4][1]), fgpu_dd_mul(u, c));
+  c = fgpu_cr_add(fgpu_dd_make(fgpu_cr_invfact[4][0], fgpu_cr_invfact[4][1]), fgpu_dd_mul(u, c));
   c = fgpu_dd_add_d(fgpu_dd_mul(u, c), -0.5);
   fgpu_dd ct = fgpu_dd_add_d(fgpu_dd_mul(u, c), 1.0);
   fgpu_dd sa = fgpu_dd_make(fgpu_cr_sin64[j][0], fgpu_cr_sin64[j][1]);
   fgpu_dd ca = fgpu_dd_make(fgpu_cr_cos64[j][0], fgpu_cr_cos64[j][1]);
   if (needS) {
-    fgpu_dd s = j == 0 ? st : fgpu_dd_add(fgpu_dd_mul(sa, ct), fgpu_dd_mul(ca, st));
+    // sin(j/64) >= 2 |sin t|, cos(j/64) > 0.7 >> |sin(j/64) sin t|
+    fgpu_dd s = j == 0 ? st : fgpu_cr_add(fgpu_dd_mul(sa, ct), fgpu_dd_mul(ca, st));
     *sr = neg ? fgpu_dd_neg(s) : s;
   }
-  if (needC) *cr = j == 0 ? ct : fgpu_dd_sub(fgpu_dd_mul(ca, ct), fgpu_dd_mul(sa, st));
+  if (needC) *cr = j == 0 ? ct : fgpu_cr_add(fgpu_dd_mul(ca, ct), fgpu_dd_neg(fgpu_dd_mul(sa, st)));
 }
 FGPU_FN double fgpu_cr_sin(double x) {
   double ax = std::fabs(x);

@@ -106,8 +106,9 @@ func hardTrig() []float64 {
 	return xs
 }
 
-// TestTrigHard: sin, cos and tan of the doubles nearest multiples of pi/2
-// (hardTrig) are correctly rounded.
+// TestTrigHard: for the doubles nearest multiples of pi/2 (hardTrig) and
+// others spread over the ranges, the reduced argument and its sin and cos
+// are within 2^-100 relative and sin, cos and tan are correctly rounded.
 func TestTrigHard(t *testing.T) {
 	cxx, err := exec.LookPath("c++")
 	if err != nil {
@@ -121,9 +122,13 @@ int main() {
     double x = fgpu_dfrom(u);
     fgpu_dd r;
     int q = fgpu_cr_trig_reduce(std::fabs(x), &r);
-    printf("%016llx %016llx %016llx %d %016llx %016llx\n", (unsigned long long)fgpu_dbits(fgpu_cr_sin(x)),
+    fgpu_dd s, c;
+    fgpu_cr_sincos_red(r, &s, &c, true, true);
+    printf("%016llx %016llx %016llx %d %016llx %016llx %016llx %016llx %016llx %016llx\n", (unsigned long long)fgpu_dbits(fgpu_cr_sin(x)),
       (unsigned long long)fgpu_dbits(fgpu_cr_cos(x)), (unsigned long long)fgpu_dbits(fgpu_cr_tan(x)),
-      q, (unsigned long long)fgpu_dbits(r.hi), (unsigned long long)fgpu_dbits(r.lo));
+      q, (unsigned long long)fgpu_dbits(r.hi), (unsigned long long)fgpu_dbits(r.lo),
+      (unsigned long long)fgpu_dbits(s.hi), (unsigned long long)fgpu_dbits(s.lo),
+      (unsigned long long)fgpu_dbits(c.hi), (unsigned long long)fgpu_dbits(c.lo));
   }
   return 0;
 }
@@ -137,6 +142,10 @@ int main() {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	xs := hardTrig()
+	for i := 1; i <= 3000; i++ { // and arguments spread over the ranges of the paths
+		u := math.Mod(0.6180339887498949*float64(i), 1)
+		xs = append(xs, -1+2*u, 1e9*(2*u-1), math.Exp(math.Log(1e5)+(math.Log(1e300)-math.Log(1e5))*u))
+	}
 	var in strings.Builder
 	for _, x := range xs {
 		fmt.Fprintf(&in, "%016x\n", math.Float64bits(x))
@@ -148,29 +157,44 @@ int main() {
 		t.Fatal(err)
 	}
 	lines := strings.Fields(string(out))
-	if len(lines) != 6*len(xs) {
+	if len(lines) != 10*len(xs) {
 		t.Fatalf("%d results for %d arguments", len(lines), len(xs))
 	}
 	const prec = 2400
 	halfPi := new(big.Float).SetPrec(prec).Quo(fcr.BigPi(prec), big.NewFloat(2))
-	bad, worstErr, minR := 0, 0.0, 0.0
+	bad, worstErr, minR, worstSC := 0, 0.0, 0.0, 0.0
+	dd := func(h, l string) *big.Float {
+		hi, _ := strconv.ParseUint(h, 16, 64)
+		lo, _ := strconv.ParseUint(l, 16, 64)
+		v := new(big.Float).SetPrec(prec).SetFloat64(math.Float64frombits(hi))
+		return v.Add(v, new(big.Float).SetFloat64(math.Float64frombits(lo)))
+	}
+	relErr := func(got, want *big.Float) float64 {
+		d := new(big.Float).SetPrec(prec).Sub(got, want)
+		d.Quo(d, want)
+		v, _ := d.Float64()
+		return math.Abs(v)
+	}
 	for i, x := range xs {
 		// the reduction: |x| - k pi/2 to 2^-100 relative
-		f := lines[6*i : 6*i+6]
+		f := lines[10*i : 10*i+10]
 		ax := new(big.Float).SetPrec(prec).SetFloat64(math.Abs(x))
 		qf := new(big.Float).SetPrec(prec).Quo(ax, halfPi)
 		qf.Add(qf, big.NewFloat(0.5))
 		k, _ := qf.Int(nil)
 		r := new(big.Float).SetPrec(prec).Sub(ax, new(big.Float).SetPrec(prec).Mul(new(big.Float).SetInt(k), halfPi))
-		hi, _ := strconv.ParseUint(f[4], 16, 64)
-		lo, _ := strconv.ParseUint(f[5], 16, 64)
-		got := new(big.Float).SetPrec(prec).SetFloat64(math.Float64frombits(hi))
-		got.Add(got, new(big.Float).SetFloat64(math.Float64frombits(lo)))
-		d := new(big.Float).SetPrec(prec).Sub(got, r)
-		d.Quo(d, r)
-		rel, _ := d.Float64()
-		rel = math.Abs(rel)
+		rel := relErr(dd(f[4], f[5]), r)
 		worstErr = math.Max(worstErr, rel)
+		// sin and cos of the reduced argument (that of the reduction, to
+		// see this step's error alone)
+		rr := dd(f[4], f[5])
+		sr, cr := fcr.BigSinCos(rr, 300)
+		es, ec := relErr(dd(f[6], f[7]), sr), relErr(dd(f[8], f[9]), cr)
+		worstSC = math.Max(worstSC, math.Max(es, ec))
+		if es > 0x1p-100 || ec > 0x1p-100 {
+			bad++
+			t.Errorf("sin and cos of the reduced argument of %v: relative errors %g, %g", x, es, ec)
+		}
 		if rf, _ := r.Float64(); minR == 0 || math.Abs(rf) < minR {
 			minR = math.Abs(rf)
 		}
@@ -190,6 +214,6 @@ int main() {
 			}
 		}
 	}
-	t.Logf("%d arguments near multiples of pi/2 (the nearest %.3g from one; worst relative error of the reduction %.3g = 2^%.1f), %d results or reductions wrong",
-		len(xs), minR, worstErr, math.Log2(worstErr), bad)
+	t.Logf("%d arguments (near multiples of pi/2: the nearest %.3g from one): worst relative error of the reduction 2^%.1f, of sin and cos of the reduced argument 2^%.1f; %d wrong",
+		len(xs), minR, math.Log2(worstErr), math.Log2(worstSC), bad)
 }
