@@ -409,7 +409,9 @@ func (g *kernelGen) logicalRead(t frontend.Type, lv string) string {
 }
 
 // crFuncs are the functions of emit/crmath (fgpu_cr_NAME).
-var crFuncs = map[string]bool{"exp": true, "log": true, "log10": true, "pow": true}
+var crFuncs = map[string]bool{"exp": true, "log": true, "log10": true, "pow": true,
+	"sin": true, "cos": true, "tan": true, "asin": true, "acos": true, "atan": true, "atan2": true,
+	"sinh": true, "cosh": true, "tanh": true, "hypot": true}
 
 // mathCall is a call of the real function fn of the C++ library on args of
 // type t. A real(4) one goes through FGPU_F4 (fgpu_prelude.h): on the CPU

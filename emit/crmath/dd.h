@@ -4,8 +4,9 @@
 // and returns hi rounded once (fgpu_dd_round), which is the correctly
 // rounded result unless the exact value lies within that error of a
 // rounding boundary. Only IEEE operations with an explicit fma: the host
-// C++ compiler (the tests, emit/crmath/crmath_test.go) and nvcc
-// (--fmad=false or not) give the same bits. The tables (tables_*.h) are
+// C++ compiler (-ffp-contract=off: the tests, emit/crmath/crmath_test.go)
+// and nvcc with --fmad=false (fgpu's kernels unless --fast, which does not
+// call these functions) give the same bits. The tables (tables_*.h) are
 // computed by emit/crmath/gen from big.Float values (frontend/crmath).
 #ifndef FGPU_CRMATH_DD_H
 #define FGPU_CRMATH_DD_H
@@ -38,7 +39,11 @@ FGPU_FN fgpu_dd fgpu_fast_two_sum(double a, double b) {
 }
 // a * b exactly (barring underflow).
 FGPU_FN fgpu_dd fgpu_two_prod(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  double p = __dmul_rn(a, b);  // (never fused into a later sum)
+#else
   double p = a * b;
+#endif
   return fgpu_dd_make(p, std::fma(a, b, -p));
 }
 FGPU_FN fgpu_dd fgpu_dd_add(fgpu_dd a, fgpu_dd b) {
