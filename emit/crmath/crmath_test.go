@@ -189,7 +189,7 @@ func TestAgainstHost(t *testing.T) {
 		}
 		switch f[0] {
 		case "N":
-			t.Logf("%-6s %s arguments: %s differ from the host's libm, every one where the host is not the reference (correctly rounded; log10: fdlibm's method on it)", name, f[2], f[3])
+			t.Logf("%-6s %s arguments: %s differ from the host's libm, each where the host is not the reference (correctly rounded, or glibc's method on correctly rounded steps)", name, f[2], f[3])
 		case "D", "S":
 			x, w, ours := h(2), h(3), h(4)
 			args := []float64{x}

@@ -1,4 +1,4 @@
-// Correctly rounded real(8) exp, log, pow and glibc's log10 (issue 17).
+// Correctly rounded real(8) exp, expm1, log, pow and glibc's log10 (issue 17).
 //
 // exp: x = k ln2/64 + r, |r| <= ln2/128 (r in double-double from ln2/64 in
 // three parts), e^r by its Taylor series to r^10 (terms from r^6 in double),
@@ -43,6 +43,32 @@ FGPU_FN double fgpu_cr_exp(double x) {
   int e;
   fgpu_dd v = fgpu_cr_exp_core(fgpu_dd_make(x, 0), &e);
   return fgpu_dd_ldexp(v, e);
+}
+
+// e^x - 1 correctly rounded: the series without its 1 (relative
+// accuracy) for |x| <= ln2/128, else e^x scaled exactly minus 1 in
+// double-double (a cancellation of at most 2^7.5).
+FGPU_FN double fgpu_cr_expm1(double x) {
+  if (x != x) return x + x;
+  if (x > 709.0) return fgpu_cr_exp(x);  // (1 is below e^x's 2^-1000)
+  if (x < -38.0) return -1.0;  // e^x < 2^-54: -1 + e^x rounds to -1
+  double ax = std::fabs(x);
+  if (ax < 0x1p-54) return x;  // (x^2/2 below half an ulp of x; x = +-0 too)
+  if (ax <= 0.0054) {
+    fgpu_dd r = fgpu_dd_make(x, 0);
+    double q = fgpu_cr_exp_c[10][0];
+    q = std::fma(q, x, fgpu_cr_exp_c[9][0]);
+    q = std::fma(q, x, fgpu_cr_exp_c[8][0]);
+    q = std::fma(q, x, fgpu_cr_exp_c[7][0]);
+    q = std::fma(q, x, fgpu_cr_exp_c[6][0]);
+    fgpu_dd s = fgpu_dd_add(fgpu_cr_tab(fgpu_cr_exp_c, 5), fgpu_dd_make(q * x, 0));
+    for (int n = 4; n >= 1; n--) s = fgpu_dd_add(fgpu_cr_tab(fgpu_cr_exp_c, n), fgpu_dd_mul(s, r));
+    return fgpu_dd_round(fgpu_dd_mul_d(s, x));
+  }
+  int e;
+  fgpu_dd v = fgpu_cr_exp_core(fgpu_dd_make(x, 0), &e);
+  double sc = fgpu_pow2(e);  // (-56 <= e <= 1023: exact)
+  return fgpu_dd_round(fgpu_dd_add_d(fgpu_dd_make(v.hi * sc, v.lo * sc), -1.0));
 }
 
 // log x for a finite x > 0, as a double-double (relative error near

@@ -2,9 +2,29 @@ package crmath
 
 import (
 	"math"
+	"math/big"
 
 	fcr "fgpu/frontend/crmath"
 )
+
+// expm1Ref is e^x - 1 correctly rounded (frontend/crmath has no expm1).
+func expm1Ref(x float64) float64 {
+	if math.Abs(x) < 0x1p-30 {
+		// x + x^2/2 + x^3/6 + x^4/24: the rest is below 2^-150 x.
+		b := func(v float64) *big.Float { return new(big.Float).SetPrec(300).SetFloat64(v) }
+		s, t := b(x), b(x)
+		for k := 2; k <= 4; k++ {
+			t.Mul(t, b(x))
+			t.Quo(t, b(float64(k)))
+			s.Add(s, t)
+		}
+		v, _ := s.Float64()
+		return v
+	}
+	e := fcr.BigExp(new(big.Float).SetPrec(400).SetFloat64(x), 400)
+	v, _ := e.Sub(e, big.NewFloat(1)).Float64()
+	return v
+}
 
 // log10Ref is fdlibm's method (glibc's log10) on the correctly rounded
 // log: log10(x) = n log10_2hi + (n log10_2lo + ivln10 log(x / 2^n)), n
@@ -32,6 +52,12 @@ func log10Ref(args []float64) (float64, bool) {
 }
 
 func init() {
+	expm1R := func(a []float64) (float64, bool) {
+		if math.IsNaN(a[0]) || math.IsInf(a[0], 0) {
+			return 0, false
+		}
+		return expm1Ref(a[0]), true
+	}
 	inf := math.Inf(1)
 	nan := math.NaN()
 	one := func(vs ...float64) [][]float64 {
@@ -46,6 +72,10 @@ func init() {
 			specials: one(0, math.Copysign(0, -1), 1, -1, 709.782712893384, 709.7827128933841, 709.79, -708.39641853226408, -708.4, -720, -745.1332191019411, -745.1332191019412, -745.14, -746, 1e-300, -1e-300, 5e-324, 0x1p-53, -0x1p-54, 0x1p-54, inf, -inf, nan)},
 		fcase{name: "exp", ours: "fgpu_cr_exp", host: "exp", args: 1, lo: -1, hi: 1},
 		fcase{name: "exp", ours: "fgpu_cr_exp", host: "exp", args: 1, lo: -745, hi: -700},
+		fcase{name: "expm1", ours: "fgpu_cr_expm1", host: "expm1", args: 1, lo: -40, hi: 710, ref: expm1R,
+			specials: one(0, math.Copysign(0, -1), 0x1p-54, -0x1p-54, 0x1p-53, 1e-300, 5e-324, 0.0054, -0.0054, 0.00541, -38, -38.1, 709, 709.78, 710, -745, inf, -inf, nan)},
+		fcase{name: "expm1", ours: "fgpu_cr_expm1", host: "expm1", args: 1, lo: -1, hi: 1, ref: expm1R},
+		fcase{name: "expm1", ours: "fgpu_cr_expm1", host: "expm1", args: 1, lo: 1e-300, hi: 0.01, log: true, ref: expm1R},
 		fcase{name: "log", ours: "fgpu_cr_log", host: "log", args: 1, lo: 1e-300, hi: 1e300, log: true,
 			specials: one(1, 2, 0.5, 1+0x1p-52, 1-0x1p-53, 0.7071067811865476, 1.4142135623730951, 5e-324, 1e-310, math.MaxFloat64, 0, math.Copysign(0, -1), -1, inf, -inf, nan)},
 		fcase{name: "log", ours: "fgpu_cr_log", host: "log", args: 1, lo: 0.9, hi: 1.1},

@@ -3,10 +3,8 @@
 // Improved Algorithm for hypot(a,b)": sqrt(x^2 + y^2) in double, then one
 // correction step from the exact residual, without fma; glibc's scaling
 // by 2^-600 above 2^511 and by 2^600 below 2^-459), so it gives the
-// host's bits on every argument. sinh, cosh and tanh are correctly rounded
-// (but within ~2^-100 of a rounding boundary): a series in double-double
-// below 1/4, else from e^|x| in double-double (fgpu_hyp_exp, with the
-// tables of tables_hyp.h).
+// host's bits on every argument. sinh, cosh and tanh are glibc's methods
+// on the correctly rounded expm1 and exp (below).
 #ifndef FGPU_CRMATH_HYP_H
 #define FGPU_CRMATH_HYP_H
 // a * b rounded on its own: nvcc (--fmad=true) does not fuse it with an
@@ -62,119 +60,66 @@ FGPU_FN double fgpu_cr_hypot(double x, double y) {
   return fgpu_hyp_hypot_kernel(ax, ay);
 }
 
-// e^x = (hi + lo) * 2^k, |x| < 1500: x = k ln2/64 + r, |r| <= ln2/128,
-// e^x = 2^(k/64) e^r; e^r by its Taylor series to r^10/10! (the terms
-// from r^6 in double).
-FGPU_FN fgpu_dd fgpu_hyp_exp(double x, int* k) {
-  const double(*f)[2] = fgpu_hyp_ifact;
-  double kd = std::rint(FGPU_HYP_MUL(x, fgpu_hyp_ln2_64[3]));
-  int ki = (int)kd, j = ki & 63;
-  double t = std::fma(-kd, fgpu_hyp_ln2_64[0], x);  // exact
-  fgpu_dd r = fgpu_dd_add_d(fgpu_dd_neg(fgpu_two_prod(kd, fgpu_hyp_ln2_64[1])), t);
-  r = fgpu_dd_add_d(r, FGPU_HYP_MUL(-kd, fgpu_hyp_ln2_64[2]));
-  double z = r.hi;
-  double q = std::fma(z, f[10][0], f[9][0]);
-  q = std::fma(z, q, f[8][0]);
-  q = std::fma(z, q, f[7][0]);
-  q = std::fma(z, q, f[6][0]);
-  fgpu_dd p = fgpu_dd_add_d(fgpu_dd_make(f[5][0], f[5][1]), FGPU_HYP_MUL(z, q));
-  p = fgpu_dd_add(fgpu_dd_make(f[4][0], f[4][1]), fgpu_dd_mul(r, p));
-  p = fgpu_dd_add(fgpu_dd_make(f[3][0], f[3][1]), fgpu_dd_mul(r, p));
-  p = fgpu_dd_add_d(fgpu_dd_mul(r, p), 0.5);
-  p = fgpu_dd_add_d(fgpu_dd_mul(r, p), 1.0);
-  p = fgpu_dd_add_d(fgpu_dd_mul(r, p), 1.0);
-  *k = (ki - j) / 64;
-  return fgpu_dd_mul(fgpu_dd_make(fgpu_hyp_exp2j[j][0], fgpu_hyp_exp2j[j][1]), p);
-}
-
-// sinh a, 2^-26 <= a < 1/4: a + a^3/3! + ... + a^21/21! (from a^13 in
-// double).
-FGPU_FN fgpu_dd fgpu_hyp_sinh_series(double a) {
-  const double(*f)[2] = fgpu_hyp_ifact;
-  fgpu_dd x2 = fgpu_two_prod(a, a);
-  double z = x2.hi;
-  double t = std::fma(z, f[21][0], f[19][0]);
-  t = std::fma(z, t, f[17][0]);
-  t = std::fma(z, t, f[15][0]);
-  t = std::fma(z, t, f[13][0]);
-  fgpu_dd p = fgpu_dd_add_d(fgpu_dd_make(f[11][0], f[11][1]), FGPU_HYP_MUL(z, t));
-  p = fgpu_dd_add(fgpu_dd_make(f[9][0], f[9][1]), fgpu_dd_mul(x2, p));
-  p = fgpu_dd_add(fgpu_dd_make(f[7][0], f[7][1]), fgpu_dd_mul(x2, p));
-  p = fgpu_dd_add(fgpu_dd_make(f[5][0], f[5][1]), fgpu_dd_mul(x2, p));
-  p = fgpu_dd_add(fgpu_dd_make(f[3][0], f[3][1]), fgpu_dd_mul(x2, p));
-  p = fgpu_dd_mul_d(fgpu_dd_mul(x2, p), a);
-  return fgpu_dd_add_d(p, a);
-}
-
-// 1/b, b > 0 normal, to ~2^-105 relative with one division: q = 1/b.hi
-// and one Newton step, q (1 + e) with e = 1 - b q (its b.hi part exact).
-FGPU_FN fgpu_dd fgpu_hyp_recip(fgpu_dd b) {
-  double q = 1.0 / b.hi;
-  double e = std::fma(-b.lo, q, std::fma(-b.hi, q, 1.0));
-  return fgpu_fast_two_sum(q, FGPU_HYP_MUL(q, e));
-}
-
-// (e^a +- e^-a) / 2, 1/4 <= a <= 711 (sign -1: sinh), rounded once.
-FGPU_FN double fgpu_hyp_coshsinh(double a, double sign) {
-  int k;
-  fgpu_dd e = fgpu_hyp_exp(a, &k);
-  if (a < 37) {  // else e^-a is below 2^-106 e^a
-    fgpu_dd i = fgpu_hyp_recip(e);
-    double s = sign * fgpu_pow2(-2 * k);
-    e = fgpu_dd_add(e, fgpu_dd_make(i.hi * s, i.lo * s));
-  }
-  return fgpu_dd_ldexp(e, k - 1);
-}
-
+// sinh, cosh, tanh: glibc's (fdlibm's) methods on the correctly rounded
+// expm1 and exp of explog.h, with its thresholds (compared on the high
+// word: the doubles below HI * 2^32): glibc's own expm1 and exp are
+// correctly rounded on all but ~5-9% (expm1, |x| < 1) and ~0.08% (exp) of
+// arguments, and where they are these give glibc's bits; a correctly
+// rounded sinh/tanh differs from glibc's on 29%/45% of [-1, 1].
+FGPU_FN double fgpu_hyp_hw(uint32_t hi) { return fgpu_dfrom((uint64_t)hi << 32); }
 FGPU_FN double fgpu_cr_sinh(double x) {
-  double a = std::fabs(x);
-  if (a < 1.4901161193847656e-08) return x;  // 2^-26: sinh x - x < ulp(x)/2
-  if (!(a <= 711.0)) return x * 8.98846567431158e307 * 2.0;  // NaN, +-inf
-  double r = a < 0.25 ? fgpu_dd_round(fgpu_hyp_sinh_series(a)) : fgpu_hyp_coshsinh(a, -1.0);
-  return x < 0 ? -r : r;
-}
-
-// cosh a, 2^-26 <= a < 2^-20: 1 + h + h^2/6 (h = a^2/2, exactly a dd)
-// rounded once, exactly: an a near 2^-26 puts 1 + h within 2^-100 of a
-// midpoint between doubles (2^-26 itself: 1 + 2^-53 + 2^-108.6).
-FGPU_FN double fgpu_hyp_cosh_small(double a) {
-  fgpu_dd p = fgpu_two_prod(a, a);
-  double h = 0.5 * p.hi;
-  fgpu_dd w = fgpu_fast_two_sum(h, 0.5 * p.lo + FGPU_HYP_MUL(h, h) / 6.0);
-  fgpu_dd s = fgpu_two_sum(1.0, w.hi);
-  fgpu_dd t = fgpu_two_sum(s.lo, w.lo);
-  // 1 < s.hi < 2, |t.hi| <= ulp(s.hi)/2: a tie broken by t.lo
-  if (std::fabs(t.hi) == 1.1102230246251565e-16 && t.lo != 0) t.hi += t.lo > 0 ? 8.271806125530277e-25 : -8.271806125530277e-25;
-  return s.hi + t.hi;
+  double a = std::fabs(x), h = x < 0 ? -0.5 : 0.5;
+  if (!(a < 8.98846567431158e307 * 2.0)) return x + x;  // NaN, +-inf
+  if (a < fgpu_hyp_hw(0x40360000)) {  // 22
+    if (a < fgpu_hyp_hw(0x3e300000)) return x;  // 2^-28
+    double t = fgpu_cr_expm1(a);
+    if (a < 1.0) return h * (2.0 * t - FGPU_HYP_MUL(t, t) / (t + 1.0));
+    return h * (t + t / (t + 1.0));
+  }
+  if (a < fgpu_hyp_hw(0x40862e42)) return h * fgpu_cr_exp(a);
+  if (a <= fgpu_dfrom(0x408633ce8fb9f87dULL)) {
+    double w = fgpu_cr_exp(0.5 * a), t = h * w;
+    return t * w;
+  }
+  return x * 1.0e307;  // +-inf
 }
 
 FGPU_FN double fgpu_cr_cosh(double x) {
   double a = std::fabs(x);
-  if (a < 1.4901161193847656e-08) return 1.0;  // 2^-26: cosh x - 1 < 2^-53
-  if (!(a <= 711.0)) return a * 8.98846567431158e307 * 2.0;  // NaN, +inf
-  if (a < 9.5367431640625e-07) return fgpu_hyp_cosh_small(a);  // 2^-20
-  return fgpu_hyp_coshsinh(a, 1.0);
+  if (!(a < 8.98846567431158e307 * 2.0)) return x * x;  // NaN, +inf
+  if (a < fgpu_hyp_hw(0x40360000)) {  // 22
+    if (a < fgpu_hyp_hw(0x3fd62e43)) {  // 0.5 ln2
+      if (a < fgpu_hyp_hw(0x3c800000)) return 1.0;  // 2^-55
+      double t = fgpu_cr_expm1(a), w = 1.0 + t;
+      return 1.0 + FGPU_HYP_MUL(t, t) / (w + w);
+    }
+    double t = fgpu_cr_exp(a);
+    return FGPU_HYP_MUL(0.5, t) + 0.5 / t;
+  }
+  if (a < fgpu_hyp_hw(0x40862e42)) return 0.5 * fgpu_cr_exp(a);
+  if (a <= fgpu_dfrom(0x408633ce8fb9f87dULL)) {
+    double w = fgpu_cr_exp(0.5 * a), t = 0.5 * w;
+    return t * w;
+  }
+  return 1.0e300 * 1.0e300;  // +inf
 }
 
 FGPU_FN double fgpu_cr_tanh(double x) {
-  double a = std::fabs(x);
-  if (a < 7.450580596923828e-09) return x;  // 2^-27: x - tanh x < ulp(x)/4
-  if (!(a < 20.0)) return a != a ? x + x : std::copysign(1.0, x);  // 1 - tanh a < 2^-56
-  fgpu_dd t;
-  if (a < 0.25) {
-    // sinh a / sqrt(1 + sinh^2 a)
-    fgpu_dd s = fgpu_hyp_sinh_series(a);
-    t = fgpu_dd_mul(s, fgpu_hyp_recip(fgpu_dd_sqrt(fgpu_dd_add_d(fgpu_dd_sqr(s), 1.0))));
+  double a = std::fabs(x), z;
+  if (!(a < 8.98846567431158e307 * 2.0)) return x < 0 ? 1.0 / x - 1.0 : 1.0 / x + 1.0;  // +-1, NaN
+  if (a < fgpu_hyp_hw(0x40360000)) {  // 22
+    if (x == 0) return x;
+    if (a < fgpu_hyp_hw(0x3c800000)) return x * (1.0 + x);  // 2^-55
+    if (a >= 1.0) {
+      double t = fgpu_cr_expm1(2.0 * a);
+      z = 1.0 - 2.0 / (t + 2.0);
+    } else {
+      double t = fgpu_cr_expm1(-2.0 * a);
+      z = -t / (t + 2.0);
+    }
   } else {
-    // 1 - 2 / (e^2a + 1)
-    int k;
-    fgpu_dd e = fgpu_hyp_exp(2.0 * a, &k);
-    double s = fgpu_pow2(k);
-    fgpu_dd d = fgpu_dd_add_d(fgpu_dd_make(e.hi * s, e.lo * s), 1.0);
-    fgpu_dd q = fgpu_hyp_recip(d);
-    t = fgpu_dd_add_d(fgpu_dd_make(-2.0 * q.hi, -2.0 * q.lo), 1.0);
+    z = 1.0 - 1.0e-300;
   }
-  double r = fgpu_dd_round(t);
-  return x < 0 ? -r : r;
+  return x < 0 ? -z : z;
 }
 #endif
