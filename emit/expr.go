@@ -420,14 +420,19 @@ var crFuncs = map[string]bool{"exp": true, "log": true, "log10": true, "pow": tr
 // in double internally, most of them) far more often than CUDA's float
 // ones do (bench/mathlib); --fast keeps the vendor's float functions.
 //
-// A real(8) one in a CUDA kernel calls fgpu's correctly rounded function
-// (emit/crmath: the host's glibc is correctly rounded on all but a small
-// fraction of arguments, CUDA's library on far fewer) unless --fast.
+// A real(8) one in a CUDA kernel calls fgpu's function (emit/crmath:
+// correctly rounded, as glibc's are on all but a small fraction of
+// arguments, CUDA's on far fewer; or glibc's method on correctly rounded
+// steps), and so does a real(4) log10, unless --fast.
 func (g *kernelGen) mathCall(fn string, t frontend.Type, args ...string) string {
 	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && t.Kind == 8 && (g.funcs == nil || !g.funcs.fast) {
 		if name := strings.TrimPrefix(fn, "std::"); crFuncs[name] {
 			return fmt.Sprintf("fgpu_cr_%s(%s)", name, strings.Join(args, ", "))
 		}
+	}
+	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && t.Kind == 4 && fn == "std::log10" && (g.funcs == nil || !g.funcs.fast) {
+		// glibc's log10f is its method in float on logf (emit/crmath).
+		return fmt.Sprintf("fgpu_cr_log10f(%s)", args[0])
 	}
 	if t.Base == frontend.TyReal && t.Kind == 4 && (g.funcs == nil || !g.funcs.fast) {
 		if len(args) == 2 {

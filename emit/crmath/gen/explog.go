@@ -3,6 +3,8 @@ package main
 import (
 	"math"
 	"math/big"
+	"strconv"
+	"strings"
 
 	fcr "fgpu/frontend/crmath"
 )
@@ -72,6 +74,13 @@ func init() {
 		lo, _ := new(big.Float).SetPrec(prec).Sub(l102, f(hi)).Float64()
 		iv, _ := new(big.Float).SetPrec(prec).Quo(f(1), ln10).Float64()
 		w.printf("#define FGPU_CR_LOG10_2HI %s\n#define FGPU_CR_LOG10_2LO %s\n#define FGPU_CR_IVLN10 %s\n", lit(hi), lit(lo), lit(iv))
+		// The float method: log10_2hi of 17 bits (y log10_2hi exact for
+		// |y| < 2^7), log10_2lo and ivln10 rounded to float.
+		hf := truncBits(l102, 17)
+		lof, _ := new(big.Float).SetPrec(prec).Sub(l102, f(hf)).Float32()
+		ivf, _ := new(big.Float).SetPrec(prec).Quo(f(1), ln10).Float32()
+		w.printf("#define FGPU_CR_LOG10F_2HI %sf\n#define FGPU_CR_LOG10F_2LO %sf\n#define FGPU_CR_IVLN10F %sf\n",
+			lit(float64(float32(hf))), litf(lof), litf(ivf))
 	}
 }
 
@@ -101,4 +110,13 @@ func split(v *big.Float, n uint, parts int) []float64 {
 		rest.Sub(rest, new(big.Float).SetFloat64(x))
 	}
 	return out
+}
+
+// litf is a C++ float literal's digits that read back as x exactly.
+func litf(x float32) string {
+	s := strconv.FormatFloat(float64(x), 'g', -1, 32)
+	if !strings.ContainsAny(s, ".eEn") {
+		s += ".0"
+	}
+	return s
 }
