@@ -408,6 +408,9 @@ func (g *kernelGen) logicalRead(t frontend.Type, lv string) string {
 	return lv
 }
 
+// crFuncs4 are emit/crmath's real(4) functions (fgpu_cr_NAMEf).
+var crFuncs4 = map[string]bool{"log10": true, "sinh": true, "cosh": true, "tanh": true}
+
 // crFuncs are the functions of emit/crmath (fgpu_cr_NAME).
 var crFuncs = map[string]bool{"exp": true, "log": true, "log10": true, "pow": true,
 	"sin": true, "cos": true, "tan": true, "asin": true, "acos": true, "atan": true, "atan2": true,
@@ -423,16 +426,18 @@ var crFuncs = map[string]bool{"exp": true, "log": true, "log10": true, "pow": tr
 // A real(8) one in a CUDA kernel calls fgpu's function (emit/crmath:
 // correctly rounded, as glibc's are on all but a small fraction of
 // arguments, CUDA's on far fewer; or glibc's method on correctly rounded
-// steps), and so does a real(4) log10, unless --fast.
+// steps), and so do real(4) log10, sinh, cosh and tanh, unless --fast.
 func (g *kernelGen) mathCall(fn string, t frontend.Type, args ...string) string {
 	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && t.Kind == 8 && (g.funcs == nil || !g.funcs.fast) {
 		if name := strings.TrimPrefix(fn, "std::"); crFuncs[name] {
 			return fmt.Sprintf("fgpu_cr_%s(%s)", name, strings.Join(args, ", "))
 		}
 	}
-	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && t.Kind == 4 && fn == "std::log10" && (g.funcs == nil || !g.funcs.fast) {
-		// glibc's log10f is its method in float on logf (emit/crmath).
-		return fmt.Sprintf("fgpu_cr_log10f(%s)", args[0])
+	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && t.Kind == 4 && (g.funcs == nil || !g.funcs.fast) {
+		// glibc's methods in float on logf, expf, expm1f (emit/crmath).
+		if name := strings.TrimPrefix(fn, "std::"); crFuncs4[name] {
+			return fmt.Sprintf("fgpu_cr_%sf(%s)", name, args[0])
+		}
 	}
 	if t.Base == frontend.TyReal && t.Kind == 4 && (g.funcs == nil || !g.funcs.fast) {
 		if len(args) == 2 {

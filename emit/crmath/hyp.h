@@ -122,4 +122,74 @@ FGPU_FN double fgpu_cr_tanh(double x) {
   }
   return x < 0 ? -z : z;
 }
+
+// real(4) sinh, cosh, tanh: glibc's float methods (fdlibm's, in float
+// arithmetic, with its thresholds on the float's bits) on the correctly
+// rounded expf and expm1f (the real(8) ones rounded to float). glibc's own
+// expf and expm1f are not always correctly rounded; where they are these
+// give glibc's bits (per 2e6 arguments: sinhf 2.7% apart on [-80, 80] and
+// 7.3% on [-1, 1], coshf 0.06%, tanhf 1.3% and 11.6%, against 5.2%, 28%,
+// 2.9%, 5.5%, 45% for correctly rounded values).
+FGPU_FN uint32_t fgpu_hyp_fbits(float x) { uint32_t u; memcpy(&u, &x, 4); return u; }
+FGPU_FN float fgpu_hyp_expf(float x) { return (float)fgpu_cr_exp((double)x); }
+FGPU_FN float fgpu_hyp_expm1f(float x) { return (float)fgpu_cr_expm1((double)x); }
+FGPU_FN float fgpu_cr_sinhf(float x) {
+  uint32_t jx = fgpu_hyp_fbits(x), ix = jx & 0x7fffffffu;
+  if (ix >= 0x7f800000u) return x + x;
+  float h = (jx >> 31) ? -0.5f : 0.5f, a = std::fabs(x), t, w;
+  if (ix < 0x41b00000u) {  // 22
+    if (ix < 0x31800000u) return x;  // 2^-28
+    t = fgpu_hyp_expm1f(a);
+    if (ix < 0x3f800000u) return h * (2.0f * t - t * t / (t + 1.0f));
+    return h * (t + t / (t + 1.0f));
+  }
+  if (ix < 0x42b17180u) return h * fgpu_hyp_expf(a);
+  if (ix <= 0x42b2d4fcu) {
+    w = fgpu_hyp_expf(0.5f * a);
+    t = h * w;
+    return t * w;
+  }
+  return x * 1.0e37f;
+}
+FGPU_FN float fgpu_cr_coshf(float x) {
+  uint32_t ix = fgpu_hyp_fbits(x) & 0x7fffffffu;
+  float a = std::fabs(x), t, w;
+  if (ix < 0x41b00000u) {  // 22
+    if (ix < 0x3eb17218u) {  // 0.5 ln2
+      t = fgpu_hyp_expm1f(a);
+      w = 1.0f + t;
+      if (ix < 0x24000000u) return w;
+      return 1.0f + (t * t) / (w + w);
+    }
+    t = fgpu_hyp_expf(a);
+    return 0.5f * t + 0.5f / t;
+  }
+  if (ix < 0x42b17180u) return 0.5f * fgpu_hyp_expf(a);
+  if (ix <= 0x42b2d4fcu) {
+    w = fgpu_hyp_expf(0.5f * a);
+    t = 0.5f * w;
+    return t * w;
+  }
+  if (ix >= 0x7f800000u) return x * x;
+  return 1.0e30f * 1.0e30f;
+}
+FGPU_FN float fgpu_cr_tanhf(float x) {
+  uint32_t jx = fgpu_hyp_fbits(x), ix = jx & 0x7fffffffu;
+  float t, z;
+  if (ix >= 0x7f800000u) return (jx >> 31) ? 1.0f / x - 1.0f : 1.0f / x + 1.0f;
+  if (ix < 0x41b00000u) {  // 22
+    if (ix == 0) return x;
+    if (ix < 0x24000000u) return x * (1.0f + x);  // 2^-55
+    if (ix >= 0x3f800000u) {  // 1
+      t = fgpu_hyp_expm1f(2.0f * std::fabs(x));
+      z = 1.0f - 2.0f / (t + 2.0f);
+    } else {
+      t = fgpu_hyp_expm1f(-2.0f * std::fabs(x));
+      z = -t / (t + 2.0f);
+    }
+  } else {
+    z = 1.0f - 1.0e-30f;
+  }
+  return (jx >> 31) ? -z : z;
+}
 #endif

@@ -297,3 +297,68 @@ int main() {
 	}
 	t.Logf("%d results checked, %d not correctly rounded", n, bad)
 }
+
+// TestHypFloat: fgpu_cr_sinhf, coshf, tanhf against the host's sinhf,
+// coshf, tanhf on every 61st float of each sign: the methods are glibc's,
+// so wherever the host's expf and expm1f at the arguments the method uses
+// are correctly rounded, the bits are the host's; the other differences
+// are counted.
+func TestHypFloat(t *testing.T) {
+	cxx, err := exec.LookPath("c++")
+	if err != nil {
+		t.Skip("no c++")
+	}
+	src := "#include <cstdint>\n#include <cstring>\n#include <cmath>\n#include <cstdio>\n" + Header() + `
+static bool prim(float a) {  // the host's primitives agree with ours at the method's arguments
+  return expm1f(a) == fgpu_hyp_expm1f(a) && expf(a) == fgpu_hyp_expf(a) && expf(0.5f * a) == fgpu_hyp_expf(0.5f * a) &&
+    expm1f(2.0f * a) == fgpu_hyp_expm1f(2.0f * a) && expm1f(-2.0f * a) == fgpu_hyp_expm1f(-2.0f * a);
+}
+static bool same(float a, float b) { return (a != a && b != b) || memcmp(&a, &b, 4) == 0; }
+int main() {
+  const char* nm[3] = {"sinh", "cosh", "tanh"};
+  for (int f = 0; f < 3; f++) {
+    long n = 0, differ = 0, host = 0, bad = 0;
+    for (uint64_t v = 0; v < 0x100000000ULL; v += 61) {
+      uint32_t u = (uint32_t)v; float x; memcpy(&x, &u, 4);
+      float o = f == 0 ? fgpu_cr_sinhf(x) : f == 1 ? fgpu_cr_coshf(x) : fgpu_cr_tanhf(x);
+      float h = f == 0 ? sinhf(x) : f == 1 ? coshf(x) : tanhf(x);
+      n++;
+      if (same(o, h)) continue;
+      differ++;
+      if (!prim(std::fabs(x))) { host++; continue; }
+      if (++bad <= 3) printf("BAD %sf(%a) = %a, the host's %a\n", nm[f], x, o, h);
+    }
+    printf("N %s %ld %ld %ld %ld\n", nm[f], n, differ, host, bad);
+  }
+  return 0;
+}
+`
+	dir := t.TempDir()
+	p := filepath.Join(dir, "hypf.cpp")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "hypf")
+	if out, err := exec.Command(cxx, "-O2", "-std=c++17", "-ffp-contract=off", "-fno-fast-math", "-o", exe, p, "-lm").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	out, err := exec.Command(exe).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if strings.HasPrefix(line, "BAD") {
+			t.Error(line)
+			continue
+		}
+		var name string
+		var n, differ, host, bad int
+		if _, err := fmt.Sscanf(line, "N %s %d %d %d %d", &name, &n, &differ, &host, &bad); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if bad > 0 {
+			t.Errorf("%sf: %d of %d floats differ from the host's where its expf and expm1f are correctly rounded", name, bad, n)
+		}
+		t.Logf("%sf: %d of %d floats differ from the host's, all where its expf or expm1f is not correctly rounded", name, differ, n)
+	}
+}
