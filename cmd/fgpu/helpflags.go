@@ -20,7 +20,7 @@ var flagDocs = []flagDoc{
 	{"-o OUT", "the executable (default a.out); an input file is refused", "b"},
 	{"--fc=CMD", "the host Fortran compiler and its flags (default $FGPU_FC, else gfortran)", "b"},
 	{"-O0|-O1|-O2|-O3", "the optimisation level of the host compiler and of the kernels (default -O2)", "b"},
-	{"--fast", "the vendor's fast math functions in kernels (results may differ from the host's in the last bits)", "b"},
+	{"--fast", "the vendor's math library in kernels instead of fgpu's host-matching one (results differ from the host's in the last bits more often), FMA contraction", "b"},
 	{"--keep", "keep the work folder (generated host code, kernels, commands) and print its path", "b"},
 	{"--static-cudart", "link the CUDA runtime statically", "b"},
 	{"--offload-report", "one line per loop: where it runs, its kernel, geometry, packing and arrays; then the host statements where data moves between host and device (build: on stderr; check: on stdout)", "bc"},
