@@ -2,10 +2,6 @@ package crmath
 
 import (
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"testing"
 )
 
 func init() {
@@ -48,33 +44,4 @@ func init() {
 		fcase{name: "acos", ours: "fgpu_cr_acos", host: "acos", args: 1, lo: -1, hi: -0.9},
 		fcase{name: "acos", ours: "fgpu_cr_acos", host: "acos", args: 1, lo: 0.9, hi: 1},
 	)
-}
-
-// TestAtanNvcc compiles the headers as CUDA device code calling atan,
-// atan2, asin and acos (skipped without nvcc).
-func TestAtanNvcc(t *testing.T) {
-	nvcc, err := exec.LookPath("nvcc")
-	if err != nil {
-		t.Skip("no nvcc")
-	}
-	dir := t.TempDir()
-	src := "#include <cstdint>\n#include <cstring>\n#include <cmath>\n#define FGPU_FN __host__ __device__ inline\n" + Header() + `
-__global__ void k(const double* x, const double* y, double* out, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) {
-    out[4 * i] = fgpu_cr_atan(x[i]);
-    out[4 * i + 1] = fgpu_cr_atan2(y[i], x[i]);
-    out[4 * i + 2] = fgpu_cr_asin(x[i]);
-    out[4 * i + 3] = fgpu_cr_acos(x[i]);
-  }
-}
-`
-	p := filepath.Join(dir, "atan.cu")
-	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(nvcc, "-c", "-arch=sm_70", "--fmad=false", "-o", filepath.Join(dir, "atan.o"), p).CombinedOutput()
-	if err != nil {
-		t.Fatalf("nvcc: %v\n%s", err, out)
-	}
 }

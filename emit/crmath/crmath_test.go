@@ -43,11 +43,6 @@ func TestTablesCurrent(t *testing.T) {
 // harness writes and builds the host program running every case.
 func harness(t *testing.T) string {
 	t.Helper()
-	cxx, err := exec.LookPath("c++")
-	if err != nil {
-		t.Skip("no c++")
-	}
-	dir := t.TempDir()
 	var b strings.Builder
 	b.WriteString("#include <cstdint>\n#include <cstring>\n#include <cmath>\n#include <cstdio>\n#include <cstdlib>\n")
 	b.WriteString(Header())
@@ -118,14 +113,26 @@ int main(int argc, char** argv) {
 			c.name, c.args, o1, h1, o2, h2, lit(c.lo), lit(c.hi), lg, lit(c.lo2), lit(c.hi2), len(c.specials), i)
 	}
 	b.WriteString("  return 0;\n}\n")
-	src := filepath.Join(dir, "harness.cpp")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
+	return hostBuild(t, "harness", b.String())
+}
+
+// hostBuild builds the C++ program src with the host's C++ compiler as
+// every test here does (-ffp-contract=off: each operation rounded on its
+// own, as nvcc --fmad=false rounds it); skipped without one.
+func hostBuild(t *testing.T, name, src string) string {
+	t.Helper()
+	cxx, err := exec.LookPath("c++")
+	if err != nil {
+		t.Skip("no c++")
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, name+".cpp")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	exe := filepath.Join(dir, "harness")
-	out, err := exec.Command(cxx, "-O2", "-std=c++17", "-ffp-contract=off", "-fno-fast-math", "-o", exe, src, "-lm").CombinedOutput()
-	if err != nil {
-		t.Fatalf("building the harness: %v\n%s", err, out)
+	exe := filepath.Join(dir, name)
+	if out, err := exec.Command(cxx, "-O2", "-std=c++17", "-ffp-contract=off", "-fno-fast-math", "-o", exe, p, "-lm").CombinedOutput(); err != nil {
+		t.Fatalf("building %s: %v\n%s", name, err, out)
 	}
 	return exe
 }

@@ -13,6 +13,18 @@
 #define FGPU_CRMATH_EXPLOG_H
 FGPU_FN fgpu_dd fgpu_cr_tab(const double (*t)[2], int i) { return fgpu_dd_make(t[i][0], t[i][1]); }
 
+// The sum of r^(n-n0)/n! for n = n0 (0 or 1) to 10, |r| <= ln2/128 (e^r,
+// or (e^r - 1)/r): the terms from r^6 in double (below 2^-54 of the sum),
+// the rest in double-double.
+FGPU_FN fgpu_dd fgpu_cr_exp_series(fgpu_dd r, int n0) {
+  double rh = r.hi;
+  double q = fgpu_cr_exp_c[10][0];
+  for (int n = 9; n >= 6; n--) q = std::fma(q, rh, fgpu_cr_exp_c[n][0]);
+  fgpu_dd s = fgpu_dd_add(fgpu_cr_tab(fgpu_cr_exp_c, 5), fgpu_dd_make(q * rh, 0));
+  for (int n = 4; n >= n0; n--) s = fgpu_dd_add(fgpu_cr_tab(fgpu_cr_exp_c, n), fgpu_dd_mul(s, r));
+  return s;
+}
+
 // e^x = v * 2^(*e), v in [0.99, 2.03), for a double-double x with
 // |x.hi| <= 750 (relative error near 2^-100).
 FGPU_FN fgpu_dd fgpu_cr_exp_core(fgpu_dd x, int* e) {
@@ -23,15 +35,7 @@ FGPU_FN fgpu_dd fgpu_cr_exp_core(fgpu_dd x, int* e) {
   fgpu_dd p2 = fgpu_two_prod(kd, FGPU_CR_LN2_64_2);
   fgpu_dd r = fgpu_two_sum(t, -p2.hi);
   r = fgpu_fast_two_sum(r.hi, r.lo + (x.lo - p2.lo - kd * FGPU_CR_LN2_64_3));
-  // e^r: terms from r^6 in double (below 2^-54 relative), the rest in dd.
-  double rh = r.hi;
-  double q = fgpu_cr_exp_c[10][0];
-  q = std::fma(q, rh, fgpu_cr_exp_c[9][0]);
-  q = std::fma(q, rh, fgpu_cr_exp_c[8][0]);
-  q = std::fma(q, rh, fgpu_cr_exp_c[7][0]);
-  q = std::fma(q, rh, fgpu_cr_exp_c[6][0]);
-  fgpu_dd s = fgpu_dd_add(fgpu_cr_tab(fgpu_cr_exp_c, 5), fgpu_dd_make(q * rh, 0));
-  for (int n = 4; n >= 0; n--) s = fgpu_dd_add(fgpu_cr_tab(fgpu_cr_exp_c, n), fgpu_dd_mul(s, r));
+  fgpu_dd s = fgpu_cr_exp_series(r, 0);
   *e = k >> 6;  // (floor: an arithmetic shift)
   return fgpu_dd_mul(fgpu_cr_tab(fgpu_cr_exp2j, k & 63), s);
 }
@@ -54,17 +58,7 @@ FGPU_FN double fgpu_cr_expm1(double x) {
   if (x < -38.0) return -1.0;  // e^x < 2^-54: -1 + e^x rounds to -1
   double ax = std::fabs(x);
   if (ax < 0x1p-54) return x;  // (x^2/2 below half an ulp of x; x = +-0 too)
-  if (ax <= 0.0054) {
-    fgpu_dd r = fgpu_dd_make(x, 0);
-    double q = fgpu_cr_exp_c[10][0];
-    q = std::fma(q, x, fgpu_cr_exp_c[9][0]);
-    q = std::fma(q, x, fgpu_cr_exp_c[8][0]);
-    q = std::fma(q, x, fgpu_cr_exp_c[7][0]);
-    q = std::fma(q, x, fgpu_cr_exp_c[6][0]);
-    fgpu_dd s = fgpu_dd_add(fgpu_cr_tab(fgpu_cr_exp_c, 5), fgpu_dd_make(q * x, 0));
-    for (int n = 4; n >= 1; n--) s = fgpu_dd_add(fgpu_cr_tab(fgpu_cr_exp_c, n), fgpu_dd_mul(s, r));
-    return fgpu_dd_round(fgpu_dd_mul_d(s, x));
-  }
+  if (ax <= 0.0054) return fgpu_dd_round(fgpu_dd_mul_d(fgpu_cr_exp_series(fgpu_dd_make(x, 0), 1), x));
   int e;
   fgpu_dd v = fgpu_cr_exp_core(fgpu_dd_make(x, 0), &e);
   double sc = fgpu_pow2(e);  // (-56 <= e <= 1023: exact)

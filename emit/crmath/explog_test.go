@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,10 +105,6 @@ func init() {
 // may be another build than logf's). The test fails above 0.1% (a
 // correctly rounded log10f differs from glibc's on 1.7%).
 func TestLog10f(t *testing.T) {
-	cxx, err := exec.LookPath("c++")
-	if err != nil {
-		t.Skip("no c++")
-	}
 	src := "#include <cstdint>\n#include <cstring>\n#include <cmath>\n#include <cstdio>\n" + Header() + `
 int main() {
   long n = 0, hostlog = 0, differ = 0, unexplained = 0;
@@ -134,15 +128,7 @@ int main() {
   return 0;
 }
 `
-	dir := t.TempDir()
-	p := filepath.Join(dir, "log10f.cpp")
-	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(dir, "log10f")
-	if out, err := exec.Command(cxx, "-O2", "-std=c++17", "-ffp-contract=off", "-fno-fast-math", "-o", exe, p, "-lm").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	exe := hostBuild(t, "log10f", src)
 	out, err := exec.Command(exe).Output()
 	if err != nil {
 		t.Fatal(err)

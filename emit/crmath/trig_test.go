@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,29 +41,6 @@ func init() {
 			fcase{name: n, ours: ours, host: n, args: 1, lo: 1e-9, hi: 1e5, log: true},
 			fcase{name: n, ours: ours, host: n, args: 1, lo: -1e9, hi: 1e9},
 			fcase{name: n, ours: ours, host: n, args: 1, lo: 1e5, hi: 1e300, log: true})
-	}
-}
-
-// TestTrigCUDA: trig.h compiles as CUDA device code.
-func TestTrigCUDA(t *testing.T) {
-	nvcc, err := exec.LookPath("nvcc")
-	if err != nil {
-		t.Skip("no nvcc")
-	}
-	dir := t.TempDir()
-	src := "#include <cstdint>\n#include <cstring>\n#include <cmath>\n#define FGPU_FN __host__ __device__ inline\n" + Header() + `
-__global__ void k(double* y, const double* x, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = fgpu_cr_sin(x[i]) + fgpu_cr_cos(x[i]) + fgpu_cr_tan(x[i]);
-}
-`
-	p := filepath.Join(dir, "k.cu")
-	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(nvcc, "-c", "-arch=sm_70", "--fmad=false", "-o", filepath.Join(dir, "k.o"), p).CombinedOutput()
-	if err != nil {
-		t.Fatalf("nvcc: %v\n%s", err, out)
 	}
 }
 
@@ -110,11 +85,6 @@ func hardTrig() []float64 {
 // others spread over the ranges, the reduced argument and its sin and cos
 // are within 2^-100 relative and sin, cos and tan are correctly rounded.
 func TestTrigHard(t *testing.T) {
-	cxx, err := exec.LookPath("c++")
-	if err != nil {
-		t.Skip("no c++")
-	}
-	dir := t.TempDir()
 	src := "#include <cstdint>\n#include <cstring>\n#include <cmath>\n#include <cstdio>\n" + Header() + `
 int main() {
   unsigned long long u;
@@ -133,14 +103,7 @@ int main() {
   return 0;
 }
 `
-	p := filepath.Join(dir, "hard.cpp")
-	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(dir, "hard")
-	if out, err := exec.Command(cxx, "-O2", "-std=c++17", "-ffp-contract=off", "-o", exe, p, "-lm").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	exe := hostBuild(t, "hard", src)
 	xs := hardTrig()
 	for i := 1; i <= 3000; i++ { // and arguments spread over the ranges of the paths
 		u := math.Mod(0.6180339887498949*float64(i), 1)

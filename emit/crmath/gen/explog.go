@@ -34,16 +34,16 @@ func init() {
 		l := split(ln2, 42, 3)
 		w.printf("// ln 2 = A + B + C, A of 42 bits (e A exact for |e| < 2^11)\n")
 		w.printf("#define FGPU_CR_LN2_A %s\n#define FGPU_CR_LN2_B %s\n#define FGPU_CR_LN2_C %s\n", lit(l[0]), lit(l[1]), lit(l[2]))
-		// exp's Taylor coefficients: 1/n!, n = 0..10 (dd).
+		// exp's (and sin's and cos's) Taylor coefficients: 1/n!, n = 0..13 (dd).
 		var fact []*big.Float
 		fa := f(1)
-		for n := 0; n <= 10; n++ {
+		for n := 0; n <= 13; n++ {
 			if n > 0 {
 				fa.Mul(fa, f(float64(n)))
 			}
 			fact = append(fact, new(big.Float).SetPrec(prec).Quo(f(1), fa))
 		}
-		w.ddTable("fgpu_cr_exp_c", "1/n!, n = 0..10", fact)
+		w.ddTable("fgpu_cr_exp_c", "1/n!, n = 0..13", fact)
 		// log: c_j = 1/(1 + j/128) rounded, j = -38..53, and -log(c_j).
 		var cs []float64
 		var ls []*big.Float

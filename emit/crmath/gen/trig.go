@@ -51,14 +51,6 @@ func init() {
 		w.ddTable("fgpu_cr_sin64", "sin(j/64)", sins)
 		w.ddTable("fgpu_cr_cos64", "cos(j/64)", coss)
 
-		var inv []*big.Float
-		f := big.NewInt(1)
-		for n := 0; n <= 13; n++ {
-			if n > 0 {
-				f.Mul(f, big.NewInt(int64(n)))
-			}
-			inv = append(inv, new(big.Float).SetPrec(300).Quo(new(big.Float).SetPrec(300).SetInt64(1), new(big.Float).SetPrec(300).SetInt(f)))
-		}
-		w.ddTable("fgpu_cr_invfact", "1/n!", inv)
+		// (1/n!: explog.h's fgpu_cr_exp_c)
 	}
 }
