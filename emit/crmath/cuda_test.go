@@ -9,6 +9,18 @@ import (
 	"testing"
 )
 
+// floatFuncs are the real(4) functions of the headers (fgpu_cr_NAMEf) and
+// the ranges the CUDA program runs them on.
+var floatFuncs = []struct {
+	name   string
+	ranges [][2]float64
+}{
+	{"log10", [][2]float64{{1e-3, 1e3}, {0.5, 2}}},
+	{"sinh", [][2]float64{{-80, 80}, {-1, 1}}},
+	{"cosh", [][2]float64{{-80, 80}, {-1, 1}}},
+	{"tanh", [][2]float64{{-10, 10}, {-1, 1}}},
+}
+
 // cudaHarness is a CUDA program running every case's function on the GPU
 // and on the host: it counts the GPU's results that differ from the same
 // function built for the host (must be 0: the device computes the bits
@@ -38,7 +50,41 @@ static bool same(double a, double b) { return (a != a && b != b) || B(a) == B(b)
 		fmt.Fprintf(&b, "static double h_ours_%d(double x, double w) { (void)w; return %s; }\n", i, strings.ReplaceAll(call(c.ours), "[i]", ""))
 		fmt.Fprintf(&b, "static double h_libm_%d(double x, double w) { (void)w; return %s; }\n", i, strings.ReplaceAll(call(c.host), "[i]", ""))
 	}
+	for _, f := range floatFuncs {
+		fmt.Fprintf(&b, "__global__ void kf_ours_%s(const float* x, float* y, long n) { long i = blockIdx.x * (long)blockDim.x + threadIdx.x; if (i < n) y[i] = fgpu_cr_%sf(x[i]); }\n", f.name, f.name)
+		fmt.Fprintf(&b, "__global__ void kf_cuda_%s(const float* x, float* y, long n) { long i = blockIdx.x * (long)blockDim.x + threadIdx.x; if (i < n) y[i] = (float)%s((double)x[i]); }\n", f.name, f.name)
+		fmt.Fprintf(&b, "static float hf_ours_%s(float x) { return fgpu_cr_%sf(x); }\nstatic float hf_libm_%s(float x) { return %sf(x); }\n", f.name, f.name, f.name, f.name)
+	}
 	b.WriteString(`
+typedef void (*kernf)(const float*, float*, long);
+typedef float (*hostff)(float);
+static bool samef(float a, float b) { return (a != a && b != b) || memcmp(&a, &b, 4) == 0; }
+// A real(4) function on n floats spread over [lo, hi]: the GPU against the
+// host build, the host's libm, and CUDA's double function rounded (fgpu's
+// default before).
+static void runf(const char* name, kernf ko, kernf kc, hostff ho, hostff hl, double lo, double hi, long n) {
+  std::vector<float> x(n), yo(n), yc(n);
+  for (long i = 0; i < n; i++) x[i] = (float)(lo + (hi - lo) * fmod(0.6180339887498949 * (double)(i + 1), 1.0));
+  float *dx, *dy;
+  CK(cudaMalloc(&dx, n * 4)); CK(cudaMalloc(&dy, n * 4));
+  CK(cudaMemcpy(dx, x.data(), n * 4, cudaMemcpyHostToDevice));
+  int bs = 256; long nb = (n + bs - 1) / bs;
+  ko<<<nb, bs>>>(dx, dy, n); CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(yo.data(), dy, n * 4, cudaMemcpyDeviceToHost));
+  kc<<<nb, bs>>>(dx, dy, n); CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(yc.data(), dy, n * 4, cudaMemcpyDeviceToHost));
+  long a = 0, bo = 0, bc = 0;
+  #pragma omp parallel for reduction(+:a,bo,bc)
+  for (long i = 0; i < n; i++) {
+    float l = hl(x[i]);
+    if (!samef(yo[i], ho(x[i]))) a++;
+    if (!samef(yo[i], l)) bo++;
+    if (!samef(yc[i], l)) bc++;
+  }
+  printf("CRMATH4 name=%sf lo=%g hi=%g n=%ld gpu_ne_host_build=%ld ours_ne_libm=%ld cuda_double_ne_libm=%ld\n", name, lo, hi, n, a, bo, bc);
+  fflush(stdout);
+  cudaFree(dx); cudaFree(dy);
+}
 typedef void (*kern)(const double*, const double*, double*, long);
 typedef double (*hostf)(double, double);
 static void run(const char* name, kern ko, kern kc, hostf ho, hostf hl, double lo, double hi, int lg, double lo2, double hi2,
@@ -102,6 +148,11 @@ int main(int argc, char** argv) {
 		}
 		fmt.Fprintf(&b, "};\n    run(%q, k_ours_%d, k_cuda_%d, h_ours_%d, h_libm_%d, %s, %s, %d, %s, %s, n, sp + 2, %d); }\n",
 			c.name, i, i, i, i, lit(c.lo), lit(c.hi), lg, lit(c.lo2), lit(c.hi2), len(c.specials))
+	}
+	for _, f := range floatFuncs {
+		for _, r := range f.ranges {
+			fmt.Fprintf(&b, "  runf(%q, kf_ours_%s, kf_cuda_%s, hf_ours_%s, hf_libm_%s, %s, %s, n);\n", f.name, f.name, f.name, f.name, f.name, lit(r[0]), lit(r[1]))
+		}
 	}
 	b.WriteString("  return 0;\n}\n")
 	return b.String()
