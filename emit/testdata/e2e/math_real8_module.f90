@@ -69,6 +69,7 @@ program math_real8_module
     end do
   end do
   print '(a, i0)', 'results more than 8 ulps from the host: ', far
+  if (far > 0) error stop 'FAIL: kernel results more than 8 ulps from the host'
   do j = 1, nf
     print '(a, i2, es18.9)', 'f', j, s(j)
   end do
