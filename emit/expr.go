@@ -428,18 +428,18 @@ var crFuncs = map[string]bool{"exp": true, "log": true, "log10": true, "pow": tr
 // arguments, CUDA's on far fewer; or glibc's method on correctly rounded
 // steps), and so do real(4) log10, sinh, cosh and tanh, unless --fast.
 func (g *kernelGen) mathCall(fn string, t frontend.Type, args ...string) string {
-	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && t.Kind == 8 && (g.funcs == nil || !g.funcs.fast) {
-		if name := strings.TrimPrefix(fn, "std::"); crFuncs[name] {
+	vendor := g.funcs != nil && g.funcs.fast
+	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && !vendor {
+		name := strings.TrimPrefix(fn, "std::")
+		if t.Kind == 8 && crFuncs[name] {
 			return fmt.Sprintf("fgpu_cr_%s(%s)", name, strings.Join(args, ", "))
 		}
-	}
-	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && t.Kind == 4 && (g.funcs == nil || !g.funcs.fast) {
-		// glibc's methods in float on logf, expf, expm1f (emit/crmath).
-		if name := strings.TrimPrefix(fn, "std::"); crFuncs4[name] {
+		if t.Kind == 4 && crFuncs4[name] {
+			// glibc's methods in float on logf, expf, expm1f.
 			return fmt.Sprintf("fgpu_cr_%sf(%s)", name, args[0])
 		}
 	}
-	if t.Base == frontend.TyReal && t.Kind == 4 && (g.funcs == nil || !g.funcs.fast) {
+	if t.Base == frontend.TyReal && t.Kind == 4 && !vendor {
 		if len(args) == 2 {
 			return fmt.Sprintf("FGPU_F4_2(%s, %s)", fn, strings.Join(args, ", "))
 		}

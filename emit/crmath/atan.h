@@ -9,11 +9,6 @@
 // rest in double), all near 2^-100 relative, rounded once.
 #ifndef FGPU_CRMATH_ATAN_H
 #define FGPU_CRMATH_ATAN_H
-// a + b, |a.hi| >= |b.hi| or a == 0, no cancellation beyond a factor 2.
-FGPU_FN fgpu_dd fgpu_atan_add(fgpu_dd a, fgpu_dd b) {
-  fgpu_dd s = fgpu_fast_two_sum(a.hi, b.hi);
-  return fgpu_fast_two_sum(s.hi, s.lo + (a.lo + b.lo));
-}
 // atan(c_j) + atan(num/den), c_j = j/128, |num/den| <= 2^-8 (a hair more).
 FGPU_FN fgpu_dd fgpu_atan_red(int j, fgpu_dd num, fgpu_dd den) {
   // r = num/den to 2^-103 relative with one division: q1, then the
@@ -35,8 +30,8 @@ FGPU_FN fgpu_dd fgpu_atan_red(int j, fgpu_dd num, fgpu_dd den) {
   fgpu_dd u = fgpu_fast_two_sum(-FGPU_ATAN_C3_HI, zv.hi);
   u.lo += zv.lo - FGPU_ATAN_C3_LO;
   fgpu_dd r3 = fgpu_dd_mul(r, z);
-  fgpu_dd s = fgpu_atan_add(fgpu_dd_make(fgpu_atan_tab[j][0], fgpu_atan_tab[j][1]), r);
-  return fgpu_atan_add(s, fgpu_dd_mul(r3, u));
+  fgpu_dd s = fgpu_dd_add_fast(fgpu_dd_make(fgpu_atan_tab[j][0], fgpu_atan_tab[j][1]), r);
+  return fgpu_dd_add_fast(s, fgpu_dd_mul(r3, u));
 }
 // atan(a/b), doubles 0 <= a <= b, b > 0; c b and c a exact (c has 8
 // bits; a/b >= 2^-61 or c = 0 or b = 1 keeps them clear of underflow).
@@ -70,7 +65,7 @@ FGPU_FN fgpu_dd fgpu_atan_base(int k, double sg, fgpu_dd phi) {
   if (k == 0) return phi;
   fgpu_dd b = k == 1 ? fgpu_dd_make(FGPU_ATAN_PIO2_HI, FGPU_ATAN_PIO2_LO)
                      : fgpu_dd_make(FGPU_ATAN_PI_HI, FGPU_ATAN_PI_LO);
-  return fgpu_atan_add(b, phi);
+  return fgpu_dd_add_fast(b, phi);
 }
 FGPU_FN double fgpu_cr_atan(double x) {
   double ax = std::fabs(x);
@@ -83,17 +78,6 @@ FGPU_FN double fgpu_cr_atan(double x) {
   else r = fgpu_atan_base(1, -1.0, fgpu_atan_quot_d(1.0, ax));
   double v = fgpu_dd_round(r);
   return x < 0 ? -v : (x > 0 ? v : x);
-}
-// m * 2^e = x, 1 <= m < 2, x > 0 finite.
-FGPU_FN double fgpu_atan_frexp(double x, int* e) {
-  int k = 0;
-  if (x < 2.2250738585072014e-308) {
-    x *= 18014398509481984.0;  // 2^54
-    k = -54;
-  }
-  uint64_t u = fgpu_dbits(x);
-  *e = (int)(u >> 52) - 1023 + k;
-  return fgpu_dfrom((u & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);
 }
 FGPU_FN double fgpu_cr_atan2(double y, double x) {
   if (x != x || y != y) return x + y;
@@ -112,8 +96,8 @@ FGPU_FN double fgpu_cr_atan2(double y, double x) {
     // phi = atan(min/max) from the quotient of the significands times 2^d.
     bool swap = ay > ax;
     int ea, eb;
-    double ma = fgpu_atan_frexp(swap ? ax : ay, &ea);
-    double mb = fgpu_atan_frexp(swap ? ay : ax, &eb);
+    double ma = fgpu_cr_frexp(swap ? ax : ay, &ea);
+    double mb = fgpu_cr_frexp(swap ? ay : ax, &eb);
     int d = ea - eb, k = swap ? 1 : (nx ? 2 : 0);
     double sg = swap != nx ? -1.0 : 1.0;
     if (d >= -60) {

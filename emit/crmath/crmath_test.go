@@ -46,11 +46,8 @@ func harness(t *testing.T) string {
 	var b strings.Builder
 	b.WriteString("#include <cstdint>\n#include <cstring>\n#include <cmath>\n#include <cstdio>\n#include <cstdlib>\n")
 	b.WriteString(Header())
-	b.WriteString(`
-static uint64_t B(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }
-static double F(uint64_t u) { double x; memcpy(&x, &u, 8); return x; }
-static bool same(double a, double b) { return (a != a && b != b) || B(a) == B(b); }
-static void run(const char* name, int args, double (*o1)(double), double (*h1)(double),
+	b.WriteString(cppBits)
+	b.WriteString(`static void run(const char* name, int args, double (*o1)(double), double (*h1)(double),
     double (*o2)(double, double), double (*h2)(double, double),
     double lo, double hi, int lg, double lo2, double hi2, long n,
     const double* sp, int nsp) {
@@ -92,28 +89,49 @@ int main(int argc, char** argv) {
 		if len(only) > 0 && !only[c.name] {
 			continue
 		}
-		fmt.Fprintf(&b, "  { static const double sp[] = {0, 0")
-		for _, s := range c.specials {
-			w := 0.0
-			if len(s) > 1 {
-				w = s[1]
-			}
-			fmt.Fprintf(&b, ", F(0x%016xULL), F(0x%016xULL)", math.Float64bits(s[0]), math.Float64bits(w))
-		}
-		fmt.Fprintf(&b, "};\n")
 		o1, h1, o2, h2 := c.ours, c.host, "two", "two"
 		if c.args == 2 {
 			o1, h1, o2, h2 = "one", "one", c.ours, c.host
 		}
-		lg := 0
-		if c.log {
-			lg = 1
-		}
-		fmt.Fprintf(&b, "    run(%q, %d, %s, %s, %s, %s, %s, %s, %d, %s, %s, n, sp + 2, %d); } // case %d\n",
-			c.name, c.args, o1, h1, o2, h2, lit(c.lo), lit(c.hi), lg, lit(c.lo2), lit(c.hi2), len(c.specials), i)
+		fmt.Fprintf(&b, "  { %s\n    run(%q, %d, %s, %s, %s, %s, %s, n, sp + 2, %d); } // case %d\n",
+			c.specialsDecl(), c.name, c.args, o1, h1, o2, h2, c.rangeArgs(), len(c.specials), i)
 	}
 	b.WriteString("  return 0;\n}\n")
 	return hostBuild(t, "harness", b.String())
+}
+
+// cppBits are the test programs' C++ helpers: a double's bits, a double
+// from bits, and equality of bits (any NaN equal to any NaN).
+const cppBits = `
+static uint64_t B(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }
+static double F(uint64_t u) { double x; memcpy(&x, &u, 8); return x; }
+static bool same(double a, double b) { return (a != a && b != b) || B(a) == B(b); }
+`
+
+// specialsDecl declares the C++ array sp of c's special arguments: pairs
+// (x, w) after a leading (0, 0), bit for bit.
+func (c fcase) specialsDecl() string {
+	var b strings.Builder
+	b.WriteString("static const double sp[] = {0, 0")
+	for _, s := range c.specials {
+		w := 0.0
+		if len(s) > 1 {
+			w = s[1]
+		}
+		fmt.Fprintf(&b, ", F(0x%016xULL), F(0x%016xULL)", math.Float64bits(s[0]), math.Float64bits(w))
+	}
+	b.WriteString("};")
+	return b.String()
+}
+
+// rangeArgs are the C++ arguments lo, hi, log (0 or 1), lo2, hi2 of c's
+// spread of arguments (the run functions of both programs take them).
+func (c fcase) rangeArgs() string {
+	lg := 0
+	if c.log {
+		lg = 1
+	}
+	return fmt.Sprintf("%s, %s, %d, %s, %s", lit(c.lo), lit(c.hi), lg, lit(c.lo2), lit(c.hi2))
 }
 
 // hostBuild builds the C++ program src with the host's C++ compiler as
@@ -236,5 +254,3 @@ func TestAgainstHost(t *testing.T) {
 		t.Errorf("%s: %d results not correctly rounded (or not the host's special value)", name, k)
 	}
 }
-
-func mathBits(x float64) uint64 { return math.Float64bits(x) }

@@ -32,11 +32,8 @@ func cudaHarness() string {
 	b.WriteString("#include <cstdint>\n#include <cstring>\n#include <cmath>\n#include <cstdio>\n#include <cstdlib>\n#include <vector>\n#include <cuda_runtime.h>\n")
 	b.WriteString("#define FGPU_FN __host__ __device__ inline\n")
 	b.WriteString(Header())
-	b.WriteString(`
-static uint64_t B(double x) { uint64_t u; memcpy(&u, &x, 8); return u; }
-static double F(uint64_t u) { double x; memcpy(&x, &u, 8); return x; }
-static bool same(double a, double b) { return (a != a && b != b) || B(a) == B(b); }
-#define CK(e) do { cudaError_t err = (e); if (err != cudaSuccess) { printf("CUDA error %s at %d\n", cudaGetErrorString(err), __LINE__); exit(1); } } while (0)
+	b.WriteString(cppBits)
+	b.WriteString(`#define CK(e) do { cudaError_t err = (e); if (err != cudaSuccess) { printf("CUDA error %s at %d\n", cudaGetErrorString(err), __LINE__); exit(1); } } while (0)
 `)
 	for i, c := range cases {
 		call := func(f string) string {
@@ -134,20 +131,8 @@ int main(int argc, char** argv) {
   (void)F;
 `)
 	for i, c := range cases {
-		fmt.Fprintf(&b, "  { static const double sp[] = {0, 0")
-		for _, s := range c.specials {
-			w := 0.0
-			if len(s) > 1 {
-				w = s[1]
-			}
-			fmt.Fprintf(&b, ", F(0x%016xULL), F(0x%016xULL)", mathBits(s[0]), mathBits(w))
-		}
-		lg := 0
-		if c.log {
-			lg = 1
-		}
-		fmt.Fprintf(&b, "};\n    run(%q, k_ours_%d, k_cuda_%d, h_ours_%d, h_libm_%d, %s, %s, %d, %s, %s, n, sp + 2, %d); }\n",
-			c.name, i, i, i, i, lit(c.lo), lit(c.hi), lg, lit(c.lo2), lit(c.hi2), len(c.specials))
+		fmt.Fprintf(&b, "  { %s\n    run(%q, k_ours_%d, k_cuda_%d, h_ours_%d, h_libm_%d, %s, n, sp + 2, %d); }\n",
+			c.specialsDecl(), c.name, i, i, i, i, c.rangeArgs(), len(c.specials))
 	}
 	for _, f := range floatFuncs {
 		for _, r := range f.ranges {

@@ -37,13 +37,16 @@ FGPU_FN fgpu_dd fgpu_fast_two_sum(double a, double b) {
   double s = a + b;
   return fgpu_dd_make(s, b - (s - a));
 }
+// a * b rounded on its own: nvcc (even under --fmad=true) never fuses it
+// with an addition that follows, for the products that feed exact sums.
+#ifdef __CUDA_ARCH__
+#define FGPU_CR_DMUL(a, b) __dmul_rn((a), (b))
+#else
+#define FGPU_CR_DMUL(a, b) ((a) * (b))
+#endif
 // a * b exactly (barring underflow).
 FGPU_FN fgpu_dd fgpu_two_prod(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  double p = __dmul_rn(a, b);  // (never fused into a later sum)
-#else
-  double p = a * b;
-#endif
+  double p = FGPU_CR_DMUL(a, b);
   return fgpu_dd_make(p, std::fma(a, b, -p));
 }
 FGPU_FN fgpu_dd fgpu_dd_add(fgpu_dd a, fgpu_dd b) {
@@ -54,6 +57,13 @@ FGPU_FN fgpu_dd fgpu_dd_add(fgpu_dd a, fgpu_dd b) {
 FGPU_FN fgpu_dd fgpu_dd_add_d(fgpu_dd a, double b) {
   fgpu_dd s = fgpu_two_sum(a.hi, b);
   return fgpu_fast_two_sum(s.hi, s.lo + a.lo);
+}
+// a + b, |a.hi| >= |b.hi| or a == 0, without cancellation (the same
+// signs, or |b| <= |a|/2): relative error near 2^-105 at half
+// fgpu_dd_add's flops.
+FGPU_FN fgpu_dd fgpu_dd_add_fast(fgpu_dd a, fgpu_dd b) {
+  fgpu_dd s = fgpu_fast_two_sum(a.hi, b.hi);
+  return fgpu_fast_two_sum(s.hi, s.lo + (a.lo + b.lo));
 }
 FGPU_FN fgpu_dd fgpu_dd_neg(fgpu_dd a) { return fgpu_dd_make(-a.hi, -a.lo); }
 FGPU_FN fgpu_dd fgpu_dd_sub(fgpu_dd a, fgpu_dd b) { return fgpu_dd_add(a, fgpu_dd_neg(b)); }
@@ -85,6 +95,17 @@ FGPU_FN fgpu_dd fgpu_dd_sqrt(fgpu_dd a) {
   fgpu_dd e = fgpu_dd_sub(a, fgpu_two_prod(s, s));
   return fgpu_fast_two_sum(s, e.hi / (2.0 * s));
 }
+// m with x = m 2^e, 1 <= m < 2, for a finite x > 0 (subnormals too).
+FGPU_FN double fgpu_cr_frexp(double x, int* e) {
+  int k = 0;
+  if (x < 2.2250738585072014e-308) {
+    x *= 18014398509481984.0;  // 2^54
+    k = -54;
+  }
+  uint64_t u = fgpu_dbits(x);
+  *e = (int)(u >> 52) - 1023 + k;
+  return fgpu_dfrom((u & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);
+}
 // hi + lo rounded to double: after normalization, hi itself.
 FGPU_FN double fgpu_dd_round(fgpu_dd a) { return a.hi + a.lo; }
 // (hi + lo) * 2^e rounded once to double, 1 <= |hi| < 4 or so, any e:
@@ -105,8 +126,8 @@ FGPU_FN double fgpu_dd_ldexp(fgpu_dd a, int e) {
   // A subnormal result: the multiple of 2^-1074 nearest (hi + lo) * 2^e,
   // computed at the scale of hi: grid unit c = 2^(-1074 - e).
   if (e < -1074 - 60) return 0.0 * n.hi;
-  int ce = -1074 - e;  // c = 2^ce, ce > -52 here
-  double c = ce <= 1023 ? fgpu_pow2(ce) : 0;
+  int ce = -1074 - e;  // c = 2^ce, -52 < ce <= 60 here
+  double c = fgpu_pow2(ce);
   double q = std::rint(n.hi / c);
   // hi - q*c is exact; |lo| < ulp(hi) <= c/2 moves the result only from
   // an exact midpoint.

@@ -68,14 +68,8 @@ FGPU_FN double fgpu_cr_expm1(double x) {
 // log x for a finite x > 0, as a double-double (relative error near
 // 2^-100, also where log x is near 0).
 FGPU_FN fgpu_dd fgpu_cr_log_core(double x) {
-  uint64_t u = fgpu_dbits(x);
-  int ex = (int)(u >> 52);
-  if (ex == 0) {  // subnormal
-    u = fgpu_dbits(x * 18014398509481984.0);  // 2^54
-    ex = (int)(u >> 52) - 54;
-  }
-  int e = ex - 1023;
-  double m = fgpu_dfrom((u & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);
+  int e;
+  double m = fgpu_cr_frexp(x, &e);
   if (m > 1.4142135623730951) { m *= 0.5; e++; }
   int j = (int)std::rint((m - 1.0) * 128.0);
   double c = fgpu_cr_log_c[j + 38];

@@ -7,29 +7,21 @@
 // on the correctly rounded expm1 and exp (below).
 #ifndef FGPU_CRMATH_HYP_H
 #define FGPU_CRMATH_HYP_H
-// a * b rounded on its own: nvcc (--fmad=true) does not fuse it with an
-// add that follows.
-#ifdef __CUDA_ARCH__
-#define FGPU_HYP_MUL(a, b) __dmul_rn((a), (b))
-#else
-#define FGPU_HYP_MUL(a, b) ((a) * (b))
-#endif
-
 // hypot of ax >= ay >= 0 where neither square (nor (ax - ay)^2)
 // overflows or underflows: h = sqrt(ax^2 + ay^2) rounded, corrected by
 // (ax^2 + ay^2 - h^2) / 2h with the residual evaluated exactly enough
 // from delta = h - ay (h <= 2ay) or h - ax.
 FGPU_FN double fgpu_hyp_hypot_kernel(double ax, double ay) {
-  double h = std::sqrt(FGPU_HYP_MUL(ax, ax) + FGPU_HYP_MUL(ay, ay));
+  double h = std::sqrt(FGPU_CR_DMUL(ax, ax) + FGPU_CR_DMUL(ay, ay));
   double t1, t2;
   if (h <= 2.0 * ay) {
     double d = h - ay;
-    t1 = FGPU_HYP_MUL(ax, 2.0 * d - ax);
-    t2 = FGPU_HYP_MUL(d - 2.0 * (ax - ay), d);
+    t1 = FGPU_CR_DMUL(ax, 2.0 * d - ax);
+    t2 = FGPU_CR_DMUL(d - 2.0 * (ax - ay), d);
   } else {
     double d = h - ax;
-    t1 = FGPU_HYP_MUL(2.0 * d, ax - 2.0 * ay);
-    t2 = FGPU_HYP_MUL(4.0 * d - ay, ay) + FGPU_HYP_MUL(d, d);
+    t1 = FGPU_CR_DMUL(2.0 * d, ax - 2.0 * ay);
+    t2 = FGPU_CR_DMUL(4.0 * d - ay, ay) + FGPU_CR_DMUL(d, d);
   }
   return h - (t1 + t2) / (2.0 * h);
 }
@@ -49,14 +41,14 @@ FGPU_FN double fgpu_cr_hypot(double x, double y) {
   }
   const double eps = fgpu_pow2(-54), scale = fgpu_pow2(-600);
   if (ax > fgpu_pow2(511)) {
-    if (ay <= FGPU_HYP_MUL(ax, eps)) return ax + ay;
-    return fgpu_hyp_hypot_kernel(FGPU_HYP_MUL(ax, scale), FGPU_HYP_MUL(ay, scale)) / scale;
+    if (ay <= FGPU_CR_DMUL(ax, eps)) return ax + ay;
+    return fgpu_hyp_hypot_kernel(FGPU_CR_DMUL(ax, scale), FGPU_CR_DMUL(ay, scale)) / scale;
   }
   if (ay < fgpu_pow2(-459)) {
     if (ax >= ay / eps) return ax + ay;
-    return FGPU_HYP_MUL(fgpu_hyp_hypot_kernel(ax / scale, ay / scale), scale);
+    return FGPU_CR_DMUL(fgpu_hyp_hypot_kernel(ax / scale, ay / scale), scale);
   }
-  if (ay <= FGPU_HYP_MUL(ax, eps)) return ax + ay;
+  if (ay <= FGPU_CR_DMUL(ax, eps)) return ax + ay;
   return fgpu_hyp_hypot_kernel(ax, ay);
 }
 
@@ -73,7 +65,7 @@ FGPU_FN double fgpu_cr_sinh(double x) {
   if (a < fgpu_hyp_hw(0x40360000)) {  // 22
     if (a < fgpu_hyp_hw(0x3e300000)) return x;  // 2^-28
     double t = fgpu_cr_expm1(a);
-    if (a < 1.0) return h * (2.0 * t - FGPU_HYP_MUL(t, t) / (t + 1.0));
+    if (a < 1.0) return h * (2.0 * t - FGPU_CR_DMUL(t, t) / (t + 1.0));
     return h * (t + t / (t + 1.0));
   }
   if (a < fgpu_hyp_hw(0x40862e42)) return h * fgpu_cr_exp(a);
@@ -91,10 +83,10 @@ FGPU_FN double fgpu_cr_cosh(double x) {
     if (a < fgpu_hyp_hw(0x3fd62e43)) {  // 0.5 ln2
       if (a < fgpu_hyp_hw(0x3c800000)) return 1.0;  // 2^-55
       double t = fgpu_cr_expm1(a), w = 1.0 + t;
-      return 1.0 + FGPU_HYP_MUL(t, t) / (w + w);
+      return 1.0 + FGPU_CR_DMUL(t, t) / (w + w);
     }
     double t = fgpu_cr_exp(a);
-    return FGPU_HYP_MUL(0.5, t) + 0.5 / t;
+    return FGPU_CR_DMUL(0.5, t) + 0.5 / t;
   }
   if (a < fgpu_hyp_hw(0x40862e42)) return 0.5 * fgpu_cr_exp(a);
   if (a <= fgpu_dfrom(0x408633ce8fb9f87dULL)) {

@@ -7,22 +7,6 @@
 // from a table and short Taylor series of t, all in double-double.
 #ifndef FGPU_CRMATH_TRIG_H
 #define FGPU_CRMATH_TRIG_H
-// A product nvcc never contracts with an addition into an fma (under
-// --fmad=true), for the products that feed exact sums.
-#ifdef __CUDA_ARCH__
-#define FGPU_CR_DMUL(a, b) __dmul_rn(a, b)
-#else
-#define FGPU_CR_DMUL(a, b) ((a) * (b))
-#endif
-FGPU_FN fgpu_dd fgpu_cr_two_prod(double a, double b) {
-  double p = FGPU_CR_DMUL(a, b);
-  return fgpu_dd_make(p, std::fma(a, b, -p));
-}
-// fgpu_dd_mul with that product.
-FGPU_FN fgpu_dd fgpu_cr_dd_mul(fgpu_dd a, fgpu_dd b) {
-  fgpu_dd p = fgpu_cr_two_prod(a.hi, b.hi);
-  return fgpu_fast_two_sum(p.hi, std::fma(a.hi, b.lo, std::fma(a.lo, b.hi, p.lo)));
-}
 // a * b = hi 2^64 + lo.
 FGPU_FN uint64_t fgpu_cr_mul64(uint64_t a, uint64_t b, uint64_t* lo) {
   *lo = a * b;
@@ -83,7 +67,7 @@ FGPU_FN int fgpu_cr_trig_reduce_big(double ax, fgpu_dd* r) {
                  (double)(f3 & 0xffffffffULL) * (s32 * s32 * s32 * s32 * s32 * s32)};
   fgpu_dd f = fgpu_two_sum(d[5], d[4]);
   for (int i = 3; i >= 0; i--) f = fgpu_dd_add_d(f, d[i]);
-  f = fgpu_cr_dd_mul(f, fgpu_dd_make(fgpu_cr_pio2[0], fgpu_cr_pio2[1]));
+  f = fgpu_dd_mul(f, fgpu_dd_make(fgpu_cr_pio2[0], fgpu_cr_pio2[1]));
   *r = fgpu_dd_make(sign * f.hi, sign * f.lo);
   return q & 3;
 }
@@ -97,22 +81,15 @@ FGPU_FN int fgpu_cr_trig_reduce(double ax, fgpu_dd* r) {
   // k C1 = p1 + e1 exactly; ax - p1 exact (Sterbenz); b = ax - p1 - e1
   // exact (multiples of 2^-53 below 1); then the terms of k C2, k C3, k C4.
   double k = std::rint(ax * fgpu_cr_2opi[0]);
-  fgpu_dd p1 = fgpu_cr_two_prod(k, fgpu_cr_pio2[0]);
+  fgpu_dd p1 = fgpu_two_prod(k, fgpu_cr_pio2[0]);
   double b = (ax - p1.hi) - p1.lo;
-  fgpu_dd p2 = fgpu_cr_two_prod(k, fgpu_cr_pio2[1]);
-  fgpu_dd p3 = fgpu_cr_two_prod(k, fgpu_cr_pio2[2]);
+  fgpu_dd p2 = fgpu_two_prod(k, fgpu_cr_pio2[1]);
+  fgpu_dd p3 = fgpu_two_prod(k, fgpu_cr_pio2[2]);
   fgpu_dd s = fgpu_two_sum(b, -p2.hi);
   fgpu_dd t = fgpu_two_sum(-p2.lo, -p3.hi);
   t = fgpu_fast_two_sum(t.hi, t.lo + std::fma(-k, fgpu_cr_pio2[3], -p3.lo));
   *r = fgpu_dd_add(s, t);
   return (int)((int64_t)k & 3);
-}
-// a + b, |a.hi| >= |b.hi| and no cancellation (the same signs, or |b| <=
-// |a|/2): relative error near 2^-105 (fgpu_dd_add's, for any operands,
-// costs twice the flops).
-FGPU_FN fgpu_dd fgpu_cr_add(fgpu_dd a, fgpu_dd b) {
-  fgpu_dd s = fgpu_fast_two_sum(a.hi, b.hi);
-  return fgpu_fast_two_sum(s.hi, s.lo + (a.lo + b.lo));
 }
 // sin r and cos r, |r| <= pi/4 + a little.
 FGPU_FN void fgpu_cr_sincos_red(fgpu_dd r, fgpu_dd* sr, fgpu_dd* cr, bool needS, bool needC) {
@@ -124,22 +101,22 @@ FGPU_FN void fgpu_cr_sincos_red(fgpu_dd r, fgpu_dd* sr, fgpu_dd* cr, bool needS,
   // sin t = t + t u (-1/6 + u (1/120 + u (-1/7! + u/9! - u^2/11!)))
   double ps = std::fma(u.hi, std::fma(-u.hi, fgpu_cr_exp_c[11][0], fgpu_cr_exp_c[9][0]), -fgpu_cr_exp_c[7][0]);
   fgpu_dd a = fgpu_dd_add_d(fgpu_dd_make(fgpu_cr_exp_c[5][0], fgpu_cr_exp_c[5][1]), FGPU_CR_DMUL(u.hi, ps));
-  a = fgpu_cr_add(fgpu_dd_make(-fgpu_cr_exp_c[3][0], -fgpu_cr_exp_c[3][1]), fgpu_dd_mul(u, a));
-  fgpu_dd st = fgpu_cr_add(t, fgpu_dd_mul(fgpu_dd_mul(t, u), a));
+  a = fgpu_dd_add_fast(fgpu_dd_make(-fgpu_cr_exp_c[3][0], -fgpu_cr_exp_c[3][1]), fgpu_dd_mul(u, a));
+  fgpu_dd st = fgpu_dd_add_fast(t, fgpu_dd_mul(fgpu_dd_mul(t, u), a));
   // cos t = 1 + u (-1/2 + u (1/24 + u (-1/6! + u/8! - u^2/10!)))
   double pc = std::fma(-u.hi, fgpu_cr_exp_c[10][0], fgpu_cr_exp_c[8][0]);
   fgpu_dd c = fgpu_dd_add_d(fgpu_dd_make(-fgpu_cr_exp_c[6][0], -fgpu_cr_exp_c[6][1]), FGPU_CR_DMUL(u.hi, pc));
-  c = fgpu_cr_add(fgpu_dd_make(fgpu_cr_exp_c[4][0], fgpu_cr_exp_c[4][1]), fgpu_dd_mul(u, c));
+  c = fgpu_dd_add_fast(fgpu_dd_make(fgpu_cr_exp_c[4][0], fgpu_cr_exp_c[4][1]), fgpu_dd_mul(u, c));
   c = fgpu_dd_add_d(fgpu_dd_mul(u, c), -0.5);
   fgpu_dd ct = fgpu_dd_add_d(fgpu_dd_mul(u, c), 1.0);
   fgpu_dd sa = fgpu_dd_make(fgpu_cr_sin64[j][0], fgpu_cr_sin64[j][1]);
   fgpu_dd ca = fgpu_dd_make(fgpu_cr_cos64[j][0], fgpu_cr_cos64[j][1]);
   if (needS) {
     // sin(j/64) >= 2 |sin t|, cos(j/64) > 0.7 >> |sin(j/64) sin t|
-    fgpu_dd s = j == 0 ? st : fgpu_cr_add(fgpu_dd_mul(sa, ct), fgpu_dd_mul(ca, st));
+    fgpu_dd s = j == 0 ? st : fgpu_dd_add_fast(fgpu_dd_mul(sa, ct), fgpu_dd_mul(ca, st));
     *sr = neg ? fgpu_dd_neg(s) : s;
   }
-  if (needC) *cr = j == 0 ? ct : fgpu_cr_add(fgpu_dd_mul(ca, ct), fgpu_dd_neg(fgpu_dd_mul(sa, st)));
+  if (needC) *cr = j == 0 ? ct : fgpu_dd_add_fast(fgpu_dd_mul(ca, ct), fgpu_dd_neg(fgpu_dd_mul(sa, st)));
 }
 FGPU_FN double fgpu_cr_sin(double x) {
   double ax = std::fabs(x);
