@@ -14,7 +14,12 @@ missing=()
 command -v gfortran >/dev/null 2>&1 || missing+=(gfortran)
 command -v cpp >/dev/null 2>&1 || missing+=(cpp)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
-command -v nvcc >/dev/null 2>&1 || missing+=(nvidia-cuda-toolkit)
+# nvcc 11.8 accepts g++ 6-11 as its host compiler: the toolkit depends on
+# "g++-11 or clang-14 or ...", and installed in one command with clang (below)
+# apt satisfies that with clang-14, which nvcc then refuses on every compile
+# ("No supported gcc/g++ host compiler found"). Name g++-11 explicitly.
+command -v nvcc >/dev/null 2>&1 || missing+=(g++-11 nvidia-cuda-toolkit)
+command -v g++-11 >/dev/null 2>&1 || [[ " ${missing[*]} " == *" g++-11 "* ]] || missing+=(g++-11)
 # make and CMake: fgpu as FC in build systems (cmd/fgpu/buildsys_test.go);
 # objcopy and ar (binutils): objects that carry their sources.
 command -v make >/dev/null 2>&1 || missing+=(make)
