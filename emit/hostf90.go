@@ -103,6 +103,11 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 	}
 	for _, f := range prog.Files {
 		es := edits[f.Path]
+		if o := prog.Origin(f.Path); o != f.Path {
+			// The output of a preprocessor run by the build: positions name
+			// the original file its line markers give.
+			es = append(append([]edit(nil), es...), edits[o]...)
+		}
 		if pre, toPre, ok := prog.Preprocessed(f.Path); ok {
 			if len(es) == 0 {
 				lines, _ := sourceLines(prog, f.Path)
@@ -118,6 +123,11 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 			}
 			out.Host[f.Path] = apply(pre, mapped)
 			out.Preprocessed = append(out.Preprocessed, f.Path)
+			if o := prog.Origin(f.Path); o != f.Path {
+				// Line markers for the host compiler: its messages name the
+				// original file the build's preprocessor run read.
+				out.HostMarked[f.Path] = apply(pre, markEditsBy(mapped, func(n int) (string, int) { return prog.PreOrigin(f.Path, n) }))
+			}
 			continue
 		}
 		lines, _ := sourceLines(prog, f.Path)
@@ -223,7 +233,17 @@ func apply(lines []string, edits []edit) string {
 // the line after it, and inserts one before line 1, so the host
 // compiler numbers every original line as the user's file does.
 func markEdits(es []edit, path string) []edit {
-	marker := func(n int) string { return fmt.Sprintf("# %d %s", n, strconv.Quote(path)) }
+	return markEditsBy(es, func(n int) (string, int) { return path, n })
+}
+
+// markEditsBy is markEdits for text whose line n comes from origin(n) (the
+// file and its line): the text of a file that a build's preprocessor run
+// wrote, whose line markers named the user's file.
+func markEditsBy(es []edit, origin func(n int) (string, int)) []edit {
+	marker := func(n int) string {
+		f, l := origin(n)
+		return fmt.Sprintf("# %d %s", l, strconv.Quote(f))
+	}
 	var out []edit
 	for _, e := range es {
 		next := e.to + 1

@@ -109,7 +109,15 @@ func parseSource(prog *Program, path string, src []byte, opts Options, diags *di
 			return nil
 		}
 		text, lm = out, m
+	} else if hasLineMarkers(src) {
+		// The output of a preprocessor run by the build (`gfortran -E -cpp
+		// x.F90 > x_cpp.f90`): its line markers say where each line came
+		// from, as gfortran honours them; positions are the original file's.
+		text, lm = stripMarkers(src, path)
 	}
+	// origin is the file whose lines this file's text holds: path itself,
+	// or the file the first line marker names (markerOrigin).
+	origin := markerOrigin(lm, path)
 	nerr := len(diags.list)
 	if fixed {
 		text = fixedToFree(path, text, opts.FixedLineLength, lm.mapOrNil(), diags)
@@ -120,13 +128,13 @@ func parseSource(prog *Program, path string, src []byte, opts Options, diags *di
 		lineMap = lm.Map
 	}
 	if lm != nil || fixed {
-		pp := &preprocessed{lines: splitLines(text), toPre: map[int]int{}}
+		pp := &preprocessed{lines: splitLines(text), toPre: map[int]int{}, origin: origin, lm: lm}
 		for n := range pp.lines {
 			f, line := path, n+1
 			if lm != nil {
 				f, line = lm.Map(n + 1)
 			}
-			if f == path {
+			if f == origin {
 				if _, seen := pp.toPre[line]; !seen {
 					pp.toPre[line] = n + 1
 				}
@@ -140,6 +148,16 @@ func parseSource(prog *Program, path string, src []byte, opts Options, diags *di
 	if lm != nil {
 		// Lines of included files, for carets.
 		seen := map[string]bool{path: true}
+		if origin != path {
+			// Carets show the original file's lines where it can be read,
+			// else this file's own line of the same text.
+			if b, err := os.ReadFile(origin); err == nil {
+				prog.lines[origin] = splitLines(b)
+			} else {
+				prog.lines[origin] = pp0Lines(prog.pre[path], origin)
+			}
+			seen[origin] = true
+		}
 		for n := 1; n <= bytes.Count(text, []byte("\n"))+1; n++ {
 			f, _ := lm.Map(n)
 			if f != "" && !seen[f] {

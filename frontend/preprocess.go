@@ -295,6 +295,43 @@ func mapName(name, path string) string {
 // lineMarker matches cpp's `# N "file" flags...` lines.
 var lineMarker = regexp.MustCompile(`^# (\d+) ("(?:[^"\\]|\\.)*")((?: \d+)*)$`)
 
+// hasLineMarkers reports whether src has a line of the form cpp's line
+// markers take (`# N "file" flags...`).
+func hasLineMarkers(src []byte) bool {
+	if !bytes.Contains(src, []byte("# ")) {
+		return false
+	}
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		if len(line) > 2 && line[0] == '#' && lineMarker.Match(bytes.TrimRight(line, "\r")) {
+			return true
+		}
+	}
+	return false
+}
+
+// markerOrigin is the file whose lines the text mapped by lm holds: the
+// first file other than path and cpp's "<built-in>"-style names that lm
+// maps a line to, when path's own lines are not among them (a file written
+// by a preprocessor run of the user's build); else path.
+func markerOrigin(lm *LineMap, path string) string {
+	if lm == nil {
+		return path
+	}
+	first := ""
+	for _, s := range lm.segs {
+		if s.file == path {
+			return path
+		}
+		if first == "" && !strings.HasPrefix(s.file, "<") {
+			first = s.file
+		}
+	}
+	if first == "" {
+		return path
+	}
+	return first
+}
+
 // stripMarkers removes cpp's line markers from out and builds the LineMap.
 func stripMarkers(out []byte, path string) ([]byte, *LineMap) {
 	lm := &LineMap{}

@@ -125,7 +125,57 @@ type Program struct {
 
 type preprocessed struct {
 	lines []string
-	toPre map[int]int // original line of the file -> preprocessed line
+	toPre map[int]int // original line of the file (of origin) -> preprocessed line
+	// origin is the file whose lines toPre maps: the file itself, or, for
+	// the output of a preprocessor run by the user's build (line markers
+	// only), the file its first marker names. Positions name origin.
+	origin string
+	lm     *LineMap // preprocessed line -> original file and line (nil: none)
+}
+
+// PreOrigin returns the original file and line of line n of a file's
+// preprocessed text (Preprocessed): where its line markers or the
+// preprocessor put it, else the file's own line n.
+func (p *Program) PreOrigin(path string, n int) (string, int) {
+	if p != nil && p.pre != nil && p.pre[path] != nil && p.pre[path].lm != nil {
+		if f, l := p.pre[path].lm.Map(n); f != "" && l > 0 {
+			return f, l
+		}
+	}
+	return path, n
+}
+
+// pp0Lines rebuilds origin's lines from the preprocessed text, for carets
+// when the original file cannot be read: line n of origin is the text line
+// toPre maps it to ("" where none).
+func pp0Lines(pp *preprocessed, origin string) []string {
+	if pp == nil {
+		return nil
+	}
+	max := 0
+	for n := range pp.toPre {
+		if n > max {
+			max = n
+		}
+	}
+	out := make([]string, max)
+	for n, t := range pp.toPre {
+		if t >= 1 && t <= len(pp.lines) {
+			out[n-1] = pp.lines[t-1]
+		}
+	}
+	return out
+}
+
+// Origin returns the file whose positions the parsed text of path carries:
+// path itself, or the original file named by the line markers of a file
+// that a build's preprocessor run wrote (Preprocessed maps that file's
+// lines).
+func (p *Program) Origin(path string) string {
+	if p != nil && p.pre != nil && p.pre[path] != nil && p.pre[path].origin != "" {
+		return p.pre[path].origin
+	}
+	return path
 }
 
 // Preprocessed returns the preprocessed lines of a file given to the C
