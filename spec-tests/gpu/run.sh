@@ -5,7 +5,7 @@
 # gpu-batch/ (ignored by git). Then, on the GPU machine:
 #   bash gpu-batch/device.sh
 # runs them all in one batch and prints a summary table; commit it to
-# spec-tests/GPU-RESULTS.md.
+# spec-tests/GPU-RESULTS.md. ONLY=REGEX (below) builds a subset.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 out=gpu-batch
@@ -15,8 +15,14 @@ fgpu="$PWD/$out/fgpu-host"
 tmp=$(mktemp -d)
 nyi=emit/testdata/e2e/NYI.txt
 built=0 skipped=0
+# ONLY=REGEX builds only the programs whose batch name (e2e-NAME,
+# spec-ID-NAME, separate-compilation, bounds-NAME) matches it: a batch for
+# the programs a change touches (the full batch is the default).
+only=${ONLY:-}
+want() { [[ -z $only || $1 =~ $only ]]; }
 add() { # name src flags...
 	local name=$1 src=$2; shift 2
+	want "$name" || return 0
 	if ! "$fgpu" build --gpu=cuda "$@" -o "$out/bin/$name" "$src" 2>"$tmp/err"; then
 		if grep -q "not yet implemented" "$tmp/err"; then
 			echo "$name: not yet implemented on cuda (skipped)" >>"$out/skipped.txt"
@@ -64,7 +70,7 @@ done
 # calls physics.f90's pure function on the device.
 root=$PWD
 mkdir -p "$tmp/separate"
-(
+if want separate-compilation; then (
 	cd "$tmp/separate"
 	for f in physics solver main; do
 		"$fgpu" --gpu=cuda -O2 -J. -c "$root/examples/separate/src/$f.f90" -o "$f.o"
@@ -74,11 +80,13 @@ mkdir -p "$tmp/separate"
 	./ref >"$root/$out/ref/separate-compilation.out" 2>"$root/$out/ref/separate-compilation.err"
 	echo $? >"$root/$out/ref/separate-compilation.status"
 )
-built=$((built + 1))
+	built=$((built + 1))
+fi
 # -fcheck=bounds in kernels (emit TestBoundsCheck on the CPU): programs
 # whose kernel goes out of bounds, against gfortran -fcheck=bounds.
 for f in spec-tests/gpu/bounds/*.f90; do
 	n=bounds-$(basename "$f" .f90)
+	want "$n" || continue
 	"$fgpu" build --gpu=cuda -fcheck=bounds -o "$out/bin/$n" "$f"
 	# The same path as fgpu's build was given: the message names it.
 	gfortran -O2 -ffpe-summary=none -fcheck=bounds -J "$tmp" -o "$tmp/ref" "$f" && { "$tmp/ref" >"$tmp/ref.out" 2>"$tmp/ref.err"; echo $? >"$tmp/ref.status"; } || true
