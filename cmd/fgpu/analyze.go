@@ -217,8 +217,11 @@ func analyze(name string, f analysisFlags, stdout, stderr io.Writer) (*driver.Re
 }
 
 func usageError(stderr io.Writer, name string, err error) int {
+	// The message, the command's synopsis and where the flags are
+	// described: a dump of every flag hides the message it follows.
 	fmt.Fprintf(stderr, "fgpu: %s: %v\n", name, err)
-	commandUsage(stderr, lookup(name))
+	c := lookup(name)
+	fmt.Fprintf(stderr, "Usage: fgpu %s %s (fgpu help %s describes every flag)\n", c.name, c.args, name)
 	return exitUsage
 }
 

@@ -111,6 +111,12 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 
 func runBuild(args []string, stdout, stderr io.Writer) int {
 	f, err := parseBuildArgs(args, false)
+	if err != nil && strings.HasPrefix(err.Error(), "unknown flag ") {
+		// One flag set for build and compiler mode: a line with the host
+		// compiler's flags (-march=native, -L..., -Wall) or nvfortran's
+		// is read as compiler mode reads it.
+		f, err = buildFromCompilerLine(args)
+	}
 	if err == nil && !f.help && len(f.files) == 0 {
 		err = errNoFiles
 	}
@@ -215,4 +221,33 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fgpu: run: %v\n", err)
 	}
 	return code
+}
+
+// buildFromCompilerLine reads build's arguments as a gfortran-style line
+// (parseCompilerLine): the host compiler's flags reach every host compile
+// and the link, -L/-l/-Wl, and objects the link. Build links a program:
+// -c and -E are compiler mode's, and sources of other languages too.
+func buildFromCompilerLine(args []string) (buildFlags, error) {
+	c, err := parseCompilerLine(args)
+	if err != nil {
+		return c.build, err
+	}
+	switch {
+	case c.compile || c.preprocess:
+		return c.build, fmt.Errorf("build links a program: for -c or -E run fgpu as the compiler (fgpu -c FILE.f90)")
+	case len(c.otherSources) > 0:
+		return c.build, fmt.Errorf("build takes Fortran sources and objects: compile %s with fgpu as the compiler (fgpu -c), or with its own compiler", c.otherSources[0])
+	case c.moduleDir != "":
+		return c.build, fmt.Errorf("build keeps the module files in its work folder: -J is compiler mode's (fgpu -c)")
+	}
+	f := c.build
+	f.opts.HostFlags = append(f.opts.HostFlags, c.hostFlags...)
+	for _, a := range c.linkArgs {
+		if !strings.HasPrefix(a, "-") && driver.LinkInput(a) {
+			f.files = append(f.files, a) // an object or archive: its sources join the program
+		} else {
+			f.opts.LinkArgs = append(f.opts.LinkArgs, a)
+		}
+	}
+	return f, nil
 }

@@ -84,6 +84,7 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 	c := compilerLine{raw: args}
 	var fgpuArgs []string // fgpu's own flags, read by parseBuildArgs
 	boundsCheck := false
+	cudaArch := ""
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		next := func() (string, error) {
@@ -132,6 +133,19 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 					boundsCheck = false
 				}
 			}
+		case a == "-mp=multicore" || a == "-mp":
+			c.hostFlags = append(c.hostFlags, "-fopenmp") // nvfortran's OpenMP on the host
+		case nvfortranFlag(a):
+			// nvfortran's spelling of what fgpu does, for build systems
+			// written for it.
+			m, arch, err := mapNvfortranFlag(a)
+			if err != nil {
+				return c, err
+			}
+			fgpuArgs = append(fgpuArgs, m...)
+			if arch != "" {
+				cudaArch = arch
+			}
 		case strings.HasPrefix(a, "--"):
 			fgpuArgs = append(fgpuArgs, a) // fgpu's (--gpu=, --fc=, --keep, ...)
 		case a == "-L" || a == "-l":
@@ -174,6 +188,7 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 	}
 	c.build = b
 	c.build.opts.BoundsCheck = c.build.opts.BoundsCheck || boundsCheck
+	c.build.opts.CUDAArch = cudaArch
 	if c.preprocess {
 		return c, nil // the host compiler's, on the line as given
 	}
@@ -631,4 +646,54 @@ func hostCommand(fc []string, opt string, hostFlags, includeDirs, defines []stri
 func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()
+}
+
+// nvfortranFlag reports a flag of nvfortran's that fgpu reads itself
+// (mapNvfortranFlag): -stdpar, -gpu=, -Minfo, -mp=gpu. Other -M flags of
+// nvfortran's are errors there too: gfortran has no -M... flags of that
+// form but its dependency ones (-M, -MD, -MMD, -MF, -MT, -MQ, -MP).
+func nvfortranFlag(a string) bool {
+	switch {
+	case a == "-stdpar" || strings.HasPrefix(a, "-stdpar="):
+		return true
+	case strings.HasPrefix(a, "-gpu="):
+		return true
+	case a == "-Minfo" || strings.HasPrefix(a, "-Minfo="):
+		return true
+	case a == "-mp=gpu":
+		return true
+	}
+	return false
+}
+
+// mapNvfortranFlag turns one of nvfortran's flags into fgpu's: -stdpar and
+// -stdpar=gpu are --gpu=cuda, -stdpar=multicore --gpu=cpu; -gpu=ccXX (with
+// other comma-separated suboptions, which fgpu has no use for) the CUDA
+// compute capability; -Minfo, -Minfo=stdpar and -Minfo=accel the offload
+// report (-mp=multicore is read as gfortran's -fopenmp, parseCompilerLine).
+// -mp=gpu (OpenMP offload) is not implemented yet, and says so.
+func mapNvfortranFlag(a string) (args []string, arch string, err error) {
+	switch {
+	case a == "-stdpar" || a == "-stdpar=gpu" || a == "-stdpar=gpu,multicore":
+		return []string{"--gpu=cuda"}, "", nil
+	case a == "-stdpar=multicore":
+		return []string{"--gpu=cpu"}, "", nil
+	case strings.HasPrefix(a, "-stdpar="):
+		return nil, "", fmt.Errorf("flag %s: nvfortran's -stdpar takes gpu or multicore (fgpu maps them to --gpu=cuda and --gpu=cpu)", a)
+	case strings.HasPrefix(a, "-gpu="):
+		for _, o := range strings.Split(strings.TrimPrefix(a, "-gpu="), ",") {
+			if cc, ok := strings.CutPrefix(o, "cc"); ok && len(cc) >= 2 && strings.Trim(cc, "0123456789") == "" {
+				arch = cc
+			}
+		}
+		if arch == "" {
+			return nil, "", fmt.Errorf("flag %s: fgpu reads only the compute capability (-gpu=ccXX, e.g. -gpu=cc90)", a)
+		}
+		return nil, arch, nil
+	case a == "-Minfo" || a == "-Minfo=stdpar" || a == "-Minfo=accel" || a == "-Minfo=stdpar,accel" || a == "-Minfo=accel,stdpar" || a == "-Minfo=all":
+		return []string{"--offload-report"}, "", nil
+	case strings.HasPrefix(a, "-Minfo="):
+		return nil, "", fmt.Errorf("flag %s: fgpu reports its offload decisions with -Minfo=stdpar (or --offload-report); it has no other -Minfo kinds", a)
+	}
+	return nil, "", fmt.Errorf("flag %s: not yet implemented: OpenMP target offload (!$omp target loops stay on the host; fgpu offloads do concurrent)", a)
 }

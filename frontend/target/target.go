@@ -144,6 +144,23 @@ func (t *Target) String() string {
 // gencode is the CUDA build's target (the H200: sm_90, with PTX).
 var gencode = []string{"-gencode", "arch=compute_90,code=[sm_90,compute_90]"}
 
+// WithArch returns CUDA compile flags for compute capability cc ("90",
+// "80", ...; nvfortran's -gpu=ccXX) instead of the default sm_90: the
+// gencode pair of flags is replaced. Flags without it are returned as
+// they are, and so are all flags when cc is "".
+func WithArch(flags []string, cc string) []string {
+	if cc == "" {
+		return flags
+	}
+	out := append([]string(nil), flags...)
+	for i := 0; i+1 < len(out); i++ {
+		if out[i] == gencode[0] && out[i+1] == gencode[1] {
+			out[i+1] = fmt.Sprintf("arch=compute_%s,code=[sm_%s,compute_%s]", cc, cc, cc)
+		}
+	}
+	return out
+}
+
 // KernelCompiler is the environment variable and default program of the
 // compiler of the kernels ("" for none and metal).
 func (t *Target) KernelCompiler() (env, def string) {

@@ -112,9 +112,18 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 			return err
 		}
 		kernelObj = b.object(src)
-		args := append(b.kernelCompiler(), b.t.KernelFlags(b.opts.Opt, b.opts.Fast)...)
+		args := append(b.kernelCompiler(), target.WithArch(b.t.KernelFlags(b.opts.Opt, b.opts.Fast), b.opts.CUDAArch)...)
 		if slices.Contains(b.opts.HostFlags, "-g") {
 			args = append(args, "-g") // host-side debug information (nvcc's -G, device debugging, is not implied)
+		}
+		if b.t.IsCPU() || b.t.IsMetalCPU() {
+			// The user's code-generation choices reach the C++ kernels
+			// as they reach the host compile: the processor and fast math.
+			for _, f := range b.opts.HostFlags {
+				if strings.HasPrefix(f, "-march=") || strings.HasPrefix(f, "-mtune=") || strings.HasPrefix(f, "-mcpu=") || f == "-ffast-math" {
+					args = append(args, f)
+				}
+			}
 		}
 		args = append(args, "-I", rtDir, "-c", src, "-o", kernelObj)
 		if err := b.compileKernel(args, src, kernelObj, out.Kernels, rtDir); err != nil {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"fgpu/frontend/target"
 	rt "fgpu/runtime"
 )
 
@@ -50,7 +51,7 @@ func (b *builder) runtimeCommands() (cmds [][]string, objects []string) {
 		objects = append(objects, "fgpu_rt_cpu.o")
 	case b.t.IsCUDA():
 		cmds = append(cmds, append(cxx, "-DFGPU_BACKEND_CUDA", "-c", rt.CPU, "-o", "fgpu_rt_cpu.o"))
-		nv := append(append([]string(nil), b.tc.nvcc...), b.t.RuntimeNVCCFlags()...)
+		nv := append(append([]string(nil), b.tc.nvcc...), target.WithArch(b.t.RuntimeNVCCFlags(), b.opts.CUDAArch)...)
 		cmds = append(cmds, append(nv, "-I.", "-c", rt.CUDA, "-o", "fgpu_rt_cuda.o"))
 		objects = append(objects, "fgpu_rt_cpu.o", "fgpu_rt_cuda.o")
 	}

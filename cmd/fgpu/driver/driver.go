@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -62,6 +63,7 @@ type Options struct {
 	DumpDir    string
 	TimePasses bool
 
+	CUDAArch     string // compute capability of the CUDA kernels ("80"; nvfortran's -gpu=cc80); "": sm_90
 	Fast         bool   // --fast: FMA contraction allowed, no bounds checks
 	ReallocLHS   bool   // --realloc-lhs-arrays: components the loops assign allocated by the host before the launch
 	StaticCUDART bool   // link cudart statically (binaries for another machine)
@@ -107,6 +109,11 @@ type CommandError struct {
 func (e *CommandError) Error() string {
 	var b strings.Builder
 	if e.Generated {
+		if m := refusedFlag.FindString(e.Output); m != "" {
+			// The user's flag, passed to the host compiler, and refused
+			// there on fgpu's first file: the user's error, not fgpu's.
+			return fmt.Sprintf("the host compiler refuses a flag given: %s", strings.TrimSpace(m))
+		}
 		b.WriteString("internal error: a generated file does not build (this is a bug in fgpu; --keep keeps the work directory)\n")
 	}
 	fmt.Fprintf(&b, "command failed (%v): %s", e.Err, shellJoin(e.Args))
@@ -116,6 +123,10 @@ func (e *CommandError) Error() string {
 	}
 	return b.String()
 }
+
+// refusedFlag matches gcc's and gfortran's message for a command-line
+// option they do not know.
+var refusedFlag = regexp.MustCompile(`(?m)^.*unrecognized command[- ]line option.*$`)
 
 // BuildTarget reads the --gpu spelling of a build: none, cpu (cuda_cpu),
 // cuda, metal_cpu, and metal, whose toolchain is Apple's: a metal build
