@@ -121,6 +121,16 @@ type Program struct {
 	// pre holds, for preprocessed files, the preprocessed text and where
 	// each original line of the file itself went.
 	pre map[string]*preprocessed
+	// Missing lists the modules used that are not among the given files,
+	// each at its first USE (the host compiler may find their .mod files).
+	Missing []MissingModule
+}
+
+// MissingModule is a module a USE statement names that no given file
+// defines.
+type MissingModule struct {
+	Name string
+	Pos  Pos
 }
 
 type preprocessed struct {

@@ -521,6 +521,7 @@ func (c *checker) useModule(u *UseStmt, sc *Scope) {
 			}
 			if !c.warned[u.Module+"@"+u.Pos.File] {
 				c.warned[u.Module+"@"+u.Pos.File] = true
+				c.prog.Missing = append(c.prog.Missing, MissingModule{Name: u.Module, Pos: u.Pos})
 				c.diags.warnf(u.Pos, "module %s is not among the given files: the names it provides are opaque (fine in host code; device code that needs them is an error)", u.Module)
 			}
 			if u.Only {

@@ -7,7 +7,7 @@
 // fact by a shortest derivation (Result.Explain, in explain.go).
 //
 // The hazards of the engine that this code designs around are listed in
-// shared/docs/MANGLE.md, section 6 (cited below as P1..P22).
+// docs/MANGLE.md, section 6 (cited below as P1..P22).
 package rules
 
 import (

@@ -339,12 +339,15 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	}
 	r.PhaseDiags(driver.PhaseLoad).Render(stderr, r.Prog)
 	cr, as := r.Check, r.ArrayStmts
-	found := false
+	found, failed := false, false
 	for _, l := range cr.Loops {
 		if want := lines[l.Pos.File]; want != nil && !want[l.Pos.Line] {
 			continue
 		}
 		found = true
+		if l.Outcome == "error" {
+			failed = true // an explained loop that is an error: exit 1, as check and build
+		}
 		for _, line := range rules.ExplainLoop(cr, l) {
 			fmt.Fprintln(stdout, line)
 		}
@@ -360,6 +363,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	}
 	if !found {
 		fmt.Fprintln(stderr, "fgpu: explain: no parallel loop at the given lines")
+		return exitError
+	}
+	if failed {
 		return exitError
 	}
 	return exitOK

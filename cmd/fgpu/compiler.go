@@ -335,6 +335,19 @@ func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
 		} else {
 			stderr.Write(msgs.Bytes())
 		}
+		if diags, final := driver.CheckAlone(f, c.build.opts); final && diags.HasErrors() {
+			// A loop error of this file: the compile fails here, as the
+			// link would (its errors only; warnings come with the link).
+			var errs frontend.Diagnostics
+			for _, d := range diags {
+				if d.Severity == frontend.SevError {
+					errs = append(errs, d)
+				}
+			}
+			errs.Render(stderr, &driver.SourceFiles{})
+			os.Remove(obj)
+			return exitError
+		}
 		text, err := os.ReadFile(f)
 		if err != nil {
 			fmt.Fprintf(stderr, "fgpu: %v\n", err)

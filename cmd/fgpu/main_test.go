@@ -239,7 +239,7 @@ end program p
 		{[]string{"check", "--gpu=metal", src}, 1, []string{src + ":17: error: real8_on_metal"},
 			[]string{src + ":6:16: error: not supported on metal: variable t of type real(8) [real8_on_metal]", "\t" + src + ":17:3: note: in this parallel loop", "\t" + src + ":18:12: note: calls f"}},
 		{[]string{"check", "--gpu=metal", "--gpu-allow-cpu-fallback", src}, 0, []string{src + ":17: host: real8_on_metal"}, []string{"warning: this loop runs on the host"}},
-		{[]string{"explain", "--gpu=metal", src + ":17"}, 0, []string{src + ":17: error: real8_on_metal", "\t" + src + ":18:12: calls f", "=> not supported on metal"}, nil},
+		{[]string{"explain", "--gpu=metal", src + ":17"}, 1, []string{src + ":17: error: real8_on_metal", "\t" + src + ":18:12: calls f", "=> not supported on metal"}, nil},
 		{[]string{"explain", "--gpu=cuda", src}, 0, []string{src + ":17: offload (cuda)", "reaches 1 procedure(s): f",
 			"\tnot packed: a procedure call (" + src + ":18:12) [call]"}, nil},
 		{[]string{"facts", src}, 0, []string{"loop(/s/", "calls(/s/", "device(/dev/cpu)."}, nil},

@@ -223,6 +223,21 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	if err != nil {
 		return "", diags, err
 	}
+	if r.Prog != nil && stop >= PhaseCompile {
+		if missing := missingModules(r.Prog, opts); len(missing) > 0 {
+			// The error replaces the front end's warning at the same USE.
+			at := map[frontend.Pos]bool{}
+			for _, m := range missing {
+				at[m.Pos] = true
+			}
+			for _, d := range diags {
+				if !(d.Severity == frontend.SevWarning && at[d.Pos] && strings.Contains(d.Msg, "is not among the given files")) {
+					missing = append(missing, d)
+				}
+			}
+			return "", missing, ErrCompile
+		}
+	}
 	if r.Failed() {
 		return "", diags, ErrCompile
 	}
@@ -394,4 +409,44 @@ func warns(flags []string) bool {
 		}
 	}
 	return false
+}
+
+// missingModules reports the modules the program uses that are neither
+// among the given files nor compiled where the host compiler looks (a .mod
+// file in the using file's folder, the current folder, a -I or -J folder):
+// "module X not found", with the folders searched, instead of what a later
+// step makes of names nothing defines.
+func missingModules(prog *frontend.Program, opts Options) frontend.Diagnostics {
+	var out frontend.Diagnostics
+	for _, m := range prog.Missing {
+		dirs := []string{filepath.Dir(m.Pos.File), "."}
+		dirs = append(dirs, opts.IncludeDirs...)
+		for i, f := range opts.HostFlags {
+			switch {
+			case (f == "-I" || f == "-J") && i+1 < len(opts.HostFlags):
+				dirs = append(dirs, opts.HostFlags[i+1])
+			case strings.HasPrefix(f, "-I") && len(f) > 2:
+				dirs = append(dirs, f[2:])
+			case strings.HasPrefix(f, "-J") && len(f) > 2:
+				dirs = append(dirs, f[2:])
+			}
+		}
+		var seen []string
+		found := false
+		for _, d := range dirs {
+			if slices.Contains(seen, d) {
+				continue
+			}
+			seen = append(seen, d)
+			if _, err := os.Stat(filepath.Join(d, strings.ToLower(m.Name)+".mod")); err == nil {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, frontend.Diagnostic{Pos: m.Pos, Severity: frontend.SevError,
+				Msg: fmt.Sprintf("module %s not found: no given file defines it, and there is no %s.mod in %s (give its source file, or -I the folder of its .mod)", m.Name, strings.ToLower(m.Name), strings.Join(seen, ", "))})
+		}
+	}
+	return out
 }
