@@ -224,7 +224,7 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		return "", diags, err
 	}
 	if r.Prog != nil && stop >= PhaseCompile {
-		if missing := missingModules(r.Prog, opts); len(missing) > 0 {
+		if missing := missingModules(r.Prog, opts, tc); len(missing) > 0 {
 			// The error replaces the front end's warning at the same USE.
 			at := map[frontend.Pos]bool{}
 			for _, m := range missing {
@@ -412,11 +412,12 @@ func warns(flags []string) bool {
 }
 
 // missingModules reports the modules the program uses that are neither
-// among the given files nor compiled where the host compiler looks (a .mod
-// file in the using file's folder, the current folder, a -I or -J folder):
-// "module X not found", with the folders searched, instead of what a later
-// step makes of names nothing defines.
-func missingModules(prog *frontend.Program, opts Options) frontend.Diagnostics {
+// among the given files nor compiled where the host compiler looks (it is
+// asked: hostFindsModule; without one, for --gpu=metal, a .mod file in the
+// using file's folder, the current folder, a -I or -J folder): "module X
+// not found", with the folders searched, instead of what a later step
+// makes of names nothing defines.
+func missingModules(prog *frontend.Program, opts Options, tc *toolchain) frontend.Diagnostics {
 	var out frontend.Diagnostics
 	for _, m := range prog.Missing {
 		dirs := []string{filepath.Dir(m.Pos.File), "."}
@@ -440,13 +441,47 @@ func missingModules(prog *frontend.Program, opts Options) frontend.Diagnostics {
 			seen = append(seen, d)
 			if _, err := os.Stat(filepath.Join(d, strings.ToLower(m.Name)+".mod")); err == nil {
 				found = true
-				break
 			}
 		}
+		if !found && tc != nil {
+			found = hostFindsModule(tc, opts, m)
+		}
 		if !found {
+			where := strings.Join(seen, ", ")
+			if tc != nil {
+				where += " or the host compiler's own folders"
+			}
 			out = append(out, frontend.Diagnostic{Pos: m.Pos, Severity: frontend.SevError,
-				Msg: fmt.Sprintf("module %s not found: no given file defines it, and there is no %s.mod in %s (give its source file, or -I the folder of its .mod)", m.Name, strings.ToLower(m.Name), strings.Join(seen, ", "))})
+				Msg: fmt.Sprintf("module %s not found: no given file defines it, and there is no %s.mod in %s (give its source file, or -I the folder of its .mod)", m.Name, strings.ToLower(m.Name), where)})
 		}
 	}
 	return out
+}
+
+// hostFindsModule reports whether the host compiler, with the build's
+// flags, compiles a program that uses module m: it knows where the .mod
+// files of its own modules and of its wrapper's libraries are (mpif90's
+// mpi, omp_lib), which fgpu cannot know.
+func hostFindsModule(tc *toolchain, opts Options, m frontend.MissingModule) bool {
+	dir, err := os.MkdirTemp("", "fgpu-modprobe-*")
+	if err != nil {
+		return true // cannot tell: the host compile says
+	}
+	defer os.RemoveAll(dir)
+	src := filepath.Join(dir, "probe.f90")
+	if err := os.WriteFile(src, []byte("program fgpu_probe\n  use "+m.Name+"\nend program\n"), 0o644); err != nil {
+		return true
+	}
+	args := append([]string(nil), tc.fc...)
+	args = append(args, opts.HostFlags...)
+	args = append(args, "-I", filepath.Dir(m.Pos.File), "-I", ".")
+	for _, d := range opts.IncludeDirs {
+		args = append(args, "-I", d)
+	}
+	if tc.fcGNU {
+		args = append(args, "-J", dir)
+	}
+	args = append(args, "-fsyntax-only", src)
+	cmd := exec.Command(args[0], args[1:]...)
+	return cmd.Run() == nil
 }

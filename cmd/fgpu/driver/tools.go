@@ -28,7 +28,7 @@ type toolchain struct {
 const (
 	installGfortran = "install it with `apt-get install gfortran`, or name another Fortran compiler with --fc=CMD or $FC"
 	installCXX      = "install it with `apt-get install g++`, or name another C++ compiler with $CXX"
-	installNVCC     = "install it with `apt-get install nvidia-cuda-toolkit` (on Debian the package is in the contrib and non-free components: add them to the apt sources first, see docs/TOOLCHAINS.md), or name nvcc with $NVCC"
+	installNVCC     = "install it with `apt-get install g++-11 nvidia-cuda-toolkit` (on Debian the package is in the contrib and non-free components: add them to the apt sources first, see docs/TOOLCHAINS.md; nvcc 11.8 needs g++-11 as its host compiler), or name nvcc with $NVCC"
 )
 
 // command splits a tool setting ("gfortran-12", "mpif90 -fallow-argument-mismatch")
