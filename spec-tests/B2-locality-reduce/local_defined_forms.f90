@@ -1,4 +1,5 @@
 ! GFORTRAN: rejects (locality specs)
+! GUARDS: local_read_before_write (the nearest correct variant of local_read_first_forms.f90: no such diagnostic)
 ! SPEC-MAP B2 (beyond the design doc, which leaves locality to the standard):
 ! a local variable is undefined at the start of every iteration (F2018
 ! 11.1.7.5); reading it before any write of the iteration is a warning
