@@ -2,7 +2,9 @@ package spectests
 
 // TestCorpusWarnings runs the analyses (frontend.Load, rules.Check) over
 // every program of the repository -- spec-tests/*/*.f90, each alone; the
-// e2e programs of emit/testdata/e2e, each alone; the benchmark programs of
+// e2e programs of emit/testdata/e2e and the test programs of emit, facts,
+// frontend (not its errors folder) and cmd/fgpu, each alone; the benchmark
+// programs of
 // bench/ and the examples of examples/, the Fortran files of one folder
 // together (bench/apps/common's timer with each application of bench/apps) -- and
 // fails on any warning of the reasons in corpusWarnings that no marker
@@ -65,6 +67,14 @@ func corpusGroups(t *testing.T, root string) []corpusGroup {
 	}
 	single("spec-tests/*/*.f90")
 	single("emit/testdata/e2e/*.f90")
+	// The test programs of the other packages (not frontend/testdata/errors).
+	single("emit/testdata/hostloops/*.f90")
+	single("emit/testdata/msl/*.f90")
+	single("emit/testdata/sync/*.f90")
+	single("facts/testdata/*.f90")
+	single("frontend/testdata/programs/*.f90")
+	single("cmd/fgpu/testdata/explain/*.f90")
+	single("cmd/fgpu/testdata/mpi/*.f90")
 	// bench/ and examples/: every folder with Fortran files is one program
 	// (its files together); bench/apps/common's timer (wtime.f90, stats.f90,
 	// as bench/apps/apps_test.go builds them) is added to each application.
