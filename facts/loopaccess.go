@@ -255,7 +255,11 @@ func rootName(a *frontend.Expr) *frontend.Expr {
 }
 
 // argument records an actual argument: its value (read) and, for a
-// designator, the dummy it is associated with.
+// designator, the dummy it is associated with. A designator associated
+// with an intent(out) dummy is no value read (the callee defines it
+// before any reference; F2018 8.5.10): its root is accessed as a read
+// all the same (the callee may leave part of it as it was, which the
+// data movement keeps), its subscripts are read.
 func (x *extractor) argument(a *frontend.Expr, site ast.Constant, c *ctx, d *frontend.Symbol, idx int) {
 	v := a
 	if v.Kind == frontend.EKeyword {
@@ -264,7 +268,14 @@ func (x *extractor) argument(a *frontend.Expr, site ast.Constant, c *ctx, d *fro
 	if v == nil {
 		return
 	}
-	x.expr(v, site, c)
+	if r := rootName(v); r != nil && d != nil && d.Intent == "out" {
+		w := x.walk(site, c)
+		w.v.value(v)
+		w.Subscripts(v)
+		x.access(site, r.Sym, "/read", c)
+	} else {
+		x.expr(v, site, c)
+	}
 	if d == nil || d.Name == "*" {
 		return
 	}

@@ -216,6 +216,7 @@ func (x *extractor) constructLists(st ast.Constant, k *frontend.Construct) {
 	case *frontend.BlockStmt, *frontend.AssociateStmt:
 		x.add("list_complete", st)
 	case *frontend.DoStmt:
+		x.add("do_construct", st)
 		if h.Concurrent != nil {
 			if h.Concurrent.Mask != nil {
 				if ms, ok := x.known(h.Concurrent.Mask); ok {

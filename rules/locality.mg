@@ -5,7 +5,9 @@
 # must fit its operator (F2023 C1133); a local variable read before any
 # write of its iteration is a warning (its value is undefined).
 # Reads: default_none, access, locality, declares, var_attr, var_type,
-# intrinsic_type, reduce_op, reduce_ok, stmt_index. Derives:
+# intrinsic_type, reduce_op, reduce_ok, value_read, stmt_of, in_loop,
+# body_stmt, body_list, do_construct, scalar_def, call_arg, calls,
+# writes_dummy, alias, loop, proc_jumps. Derives:
 # default_none_missing, reduce_bad, local_read_before_write, and
 # semantic_error / loop_error / warning for them.
 
@@ -18,7 +20,7 @@ Decl reduce_bad(L, V, S)
          arg(L, "loop"), arg(V, "variable"), arg(S, "the name in the reduce spec")].
 
 Decl local_read_before_write(L, V, S)
-  descr [doc("Loop L's local variable V is read at S before any write of the iteration (in statement order)."),
+  descr [doc("Loop L's local variable V is read at statement S, and no write of V can run before it in the iteration (structurally: no write earlier in S's list or an enclosing one, in the head of a construct around S, or in a DO construct around S)."),
          arg(L, "loop"), arg(V, "variable"), arg(S, "the reading statement")].
 
 Decl warning(S, R)
@@ -35,9 +37,52 @@ default_none_missing(L, V, S) :- default_none(L, _), access(S, L, V, _),
 reduce_fits(L, V) :- reduce_op(L, V, Op), var_type(V, T), intrinsic_type(T, B, _), reduce_ok(Op, B).
 reduce_bad(L, V, S) :- locality(L, /reduce, V, S), !reduce_fits(L, V).
 
-local_read(L, V, S, N) :- locality(L, /local, V, _), access(S, L, V, /read), value_read(S, V), stmt_index(S, L, N).
-written_earlier(L, V, S) :- local_read(L, V, S, N), access(S2, L, V, /write), stmt_index(S2, L, M), M < N.
-local_read_before_write(L, V, S) :- local_read(L, V, S, _), !written_earlier(L, V, S).
+# --- A local read before any write of the iteration ---
+# The warning says the read certainly sees an undefined value: it fires
+# only when no write of V can run before the read in any path of the
+# iteration (a "maybe read first" -- a write only inside an IF before a
+# read outside it, a write in one iteration of an inner DO before a read
+# earlier in its body -- is no warning: correct codes guard their reads so,
+# and a warning users learn to ignore helps no one). Structurally, a write
+# W may run before a read R when:
+# - W is (or is nested in) a statement of a list that comes before the
+#   statement holding R in that list (so a write in either branch of an IF
+#   before R counts; a write in the ELSE branch does not precede a read in
+#   the THEN branch: exactly one runs);
+# - W is the head of a construct around R (the head of a DO of V defines
+#   V: scalar_def /do_var);
+# - W and R are both in the body of a DO construct inside L (any form,
+#   also a nested do concurrent): its next iteration runs W before R;
+# - the procedure may jump (GO TO, ...): any write of V in L.
+# A write in the same statement as the read does not precede it (t = t + 1,
+# a do ll = 1, ll head). Writes: an access /write; scalar_def (the head of
+# a DO of V, an intent(out) actual); an actual whose dummy the callee may
+# define (call_arg, writes_dummy); a write through an associate name of V.
+# An intent(out) actual is no value read (facts: value_read). Reads and
+# writes in a loop nested in L that has a V of its own (inner_own,
+# rules/shared.mg) are that loop's. A read at a site of no known statement
+# is not judged.
+local_read(L, V, S) :- locality(L, /local, V, _), access(X, L, V, /read), value_read(X, V), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
+local_write(L, V, S) :- local_read(L, V, _), access(X, L, V, /write), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
+local_write(L, V, S) :- local_read(L, V, _), scalar_def(S, V, _), in_loop(S, L), !inner_own(L, V, S).
+local_write(L, V, S) :- local_read(L, V, _), call_arg(X, _, D, V), calls(X, _, Q), writes_dummy(Q, D), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
+local_write(L, V, S) :- local_read(L, V, _), alias(A, V), access(X, L, A, /write), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
+
+# local_at(S, B, N): statement S (a local read or write) is statement N of
+# list B, or nested in the construct that is.
+local_stmt(S) :- local_read(_, _, S).
+local_stmt(S) :- local_write(_, _, S).
+local_at(S, B, N) :- local_stmt(S), body_stmt(S, B, N).
+local_at(S, B, N) :- local_at(S, B2, _), body_list(B2, C), body_stmt(C, B, N).
+# local_in(S, C): S is nested in construct C.
+local_in(S, C) :- local_at(S, B, _), body_list(B, C).
+
+local_jumps(L) :- loop(L, _, P), proc_jumps(P).
+written_earlier(L, V, R) :- local_read(L, V, R), local_write(L, V, W), local_at(W, B, M), local_at(R, B, N), M < N.
+written_earlier(L, V, R) :- local_read(L, V, R), local_write(L, V, C), local_in(R, C).
+written_earlier(L, V, R) :- local_read(L, V, R), local_in(R, C), do_construct(C), in_loop(C, L), local_write(L, V, W), local_in(W, C).
+written_earlier(L, V, R) :- local_read(L, V, R), local_jumps(L), local_write(L, V, _).
+local_read_before_write(L, V, S) :- local_read(L, V, S), !written_earlier(L, V, S).
 
 semantic_error(S, /reason/default_none_missing) :- default_none_missing(_, _, S).
 semantic_error(S, /reason/reduce_type) :- reduce_bad(_, _, S).

@@ -48,7 +48,7 @@ reason(/reason/reduce_type,
   "A reduce locality needs a variable whose type fits its operator: numeric for + * (and not complex for max min), integer for iand ior ieor, logical for .and. .or. .eqv. .neqv. (F2023 C1133).",
   "logical :: ok; do concurrent (i = 1:n) reduce(+: ok); end do").
 reason(/reason/local_read_before_write,
-  "A local or local_init-free variable starts undefined in every iteration: reading it before any write of the iteration reads garbage (a warning).",
+  "A local or local_init-free variable starts undefined in every iteration: reading it before any write of the iteration reads garbage (a warning). It fires only where no write of the variable can run before the read in the iteration (a write under an IF before it, or later in an inner DO body, may: no warning); a DO statement defines its variable, and a call defines an actual argument of an intent(out) dummy.",
   "do concurrent (i = 1:n) local(t); a(i) = t; t = b(i); end do").
 reason(/reason/shared_scalar_race,
   "Beyond the design doc, an entry of the unsupported list on every device: a scalar written in a do concurrent without a locality spec that an iteration may read before defining it itself (F2018 11.1.7.5 makes such a loop non-conforming), other than by the reduction forms s = s op e: its iterations do not run in parallel. Declare it local(s) when each iteration defines it first, reduce(op: s) for a reduction, or build with --gpu-allow-cpu-fallback to run the loop on the host in order.",

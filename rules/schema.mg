@@ -198,7 +198,7 @@ Decl dc_mask_read(L, V)
   bound [/name, /name].
 
 Decl value_read(S, V)
-  descr [doc("The statement at S of a parallel loop's body reads the value of variable V (some element or part of it; not only its shape)."),
+  descr [doc("The statement at S of a parallel loop's body reads the value of variable V (some element or part of it; not only its shape; an actual argument associated with an intent(out) dummy is no value read)."),
          arg(S, "statement"), arg(V, "variable")]
   bound [/name, /name].
 
@@ -503,6 +503,11 @@ Decl whole_actual(S, V)
 Decl proc_jumps(P)
   descr [doc("The body of procedure P (which holds a do concurrent) may jump: GO TO, arithmetic IF, an alternate return, ERR=, END= or EOR=."),
          arg(P, "procedure")]
+  bound [/name].
+
+Decl do_construct(C)
+  descr [doc("Construct C (a statement of a do concurrent body or of a procedure that holds one) is a DO construct of any form (counted, DO WHILE, plain DO, DO CONCURRENT): its body may run more than once each time C runs."),
+         arg(C, "construct")]
   bound [/name].
 
 Decl in_do_of(X, V)

@@ -63,6 +63,7 @@ type program struct {
 	stops  int    // "GFORTRAN: stops N": the exit status of the gfortran run
 	wants  map[int]want
 	diags  map[int][]string // line -> reasons of "! DIAG:" markers
+	guards []string         // reasons of "! GUARDS:" lines: none may fire here
 	loops  []int            // lines of parallel loops found in the text
 	extent map[int]int      // loop line -> line of its end do
 }
@@ -189,6 +190,21 @@ func parseProgram(path, name string) (*program, error) {
 					p.stops = st
 				}
 				p.gfort = f[0]
+			case strings.HasPrefix(d, "GUARDS:"):
+				// The reasons, then an optional "(why)".
+				rs, _, _ := strings.Cut(strings.TrimPrefix(d, "GUARDS:"), "(")
+				f := strings.Fields(rs)
+				if !header || len(f) == 0 {
+					bad(n, "GUARDS: needs one or more catalogue reasons, in the leading comment lines")
+					continue
+				}
+				for _, r := range f {
+					if !reasons[r] {
+						bad(n, "GUARDS: %q is no catalogue reason", r)
+						continue
+					}
+					p.guards = append(p.guards, r)
+				}
 			case strings.HasPrefix(d, "WANT:"):
 				f := strings.Fields(strings.TrimPrefix(d, "WANT:"))
 				if _, dup := p.wants[n]; dup {
@@ -209,7 +225,7 @@ func parseProgram(path, name string) (*program, error) {
 					continue
 				}
 				p.diags[n] = append(p.diags[n], f[0])
-			case strings.Contains(d, "WANT:") || strings.Contains(d, "DIAG:") || strings.Contains(d, "FLAGS:"):
+			case strings.Contains(d, "WANT:") || strings.Contains(d, "DIAG:") || strings.Contains(d, "FLAGS:") || strings.Contains(d, "GUARDS:"):
 				bad(n, "marker not at the start of a comment: %q", d)
 			}
 		}
@@ -253,6 +269,20 @@ func parseProgram(path, name string) (*program, error) {
 	for l, w := range p.wants {
 		if w.outcome == "host" && !p.opts.Fallback && !p.opts.ShowKernelSource && w.reason != "omp_not_offloaded" {
 			bad(l, "WANT: host needs --gpu-allow-cpu-fallback or --show-gpu-kernel-source in FLAGS")
+		}
+	}
+	for _, r := range p.guards {
+		for l, w := range p.wants {
+			if w.reason == r {
+				bad(l, "WANT names %s, which the program GUARDS against", r)
+			}
+		}
+		for l, rs := range p.diags {
+			for _, d := range rs {
+				if d == r {
+					bad(l, "DIAG names %s, which the program GUARDS against", r)
+				}
+			}
 		}
 	}
 	if len(errs) > 0 {
@@ -398,6 +428,20 @@ func checkProgram(t *testing.T, p *program) {
 	for line, rs := range p.diags {
 		for _, r := range rs {
 			checkDiagMarker(t, p, diags, line, r)
+		}
+	}
+	// GUARDS: the nearest correct program gets no diagnostic (error,
+	// warning or note) and no loop outcome of the reason.
+	for _, r := range p.guards {
+		for _, d := range diags {
+			if strings.Contains(d.String(), "["+r+"]") {
+				t.Errorf("%s: GUARDS: %s, but: %s", p.name, r, d)
+			}
+		}
+		for _, lo := range res.Loops {
+			if lo.Reason == r {
+				t.Errorf("%s: GUARDS: %s, but the loop at line %d is %s %s", p.name, r, lo.Pos.Line, lo.Outcome, lo.Reason)
+			}
 		}
 	}
 	if t.Failed() {
@@ -608,6 +652,48 @@ func TestSpecProgramsGfortran(t *testing.T) {
 		})
 	}
 }
+
+// TestReasonsGuarded is the other half of TestReasonsCovered: every reason
+// of the catalogue has a not-fire test, a spec-test program with a
+// "! GUARDS: <reason>" line -- the nearest correct variant of a program
+// where the reason fires -- on which TestSpecPrograms finds no diagnostic
+// and no loop outcome of that reason. unguardedReasons lists the reasons
+// still without one (the gap, visible); a listed reason that has one fails
+// too (drop it from the list).
+func TestReasonsGuarded(t *testing.T) {
+	guarded := map[string][]string{}
+	for _, f := range specPrograms(t) {
+		p, err := parseProgram(f, filepath.ToSlash(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range p.guards {
+			guarded[r] = append(guarded[r], p.name)
+		}
+	}
+	var missing []string
+	for r := range reasons {
+		switch {
+		case len(guarded[r]) == 0 && !unguardedReasons[r]:
+			missing = append(missing, r)
+		case len(guarded[r]) > 0 && unguardedReasons[r]:
+			t.Errorf("%s is in unguardedReasons but %v guards it: remove it from the list", r, guarded[r])
+		}
+	}
+	for r := range unguardedReasons {
+		if !reasons[r] {
+			t.Errorf("unguardedReasons: %s is no catalogue reason", r)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("reasons without a not-fire spec test (a program with \"! GUARDS: <reason>\"): %v", missing)
+	}
+}
+
+// unguardedReasons are the catalogue reasons without a GUARDS program yet
+// (TestReasonsGuarded). Empty: every reason has one.
+var unguardedReasons = map[string]bool{}
 
 // TestReasonsCovered fails when a reason of the catalogue (rules/reasons.mg)
 // has no spec test: no WANT or DIAG marker names it.

@@ -1,3 +1,4 @@
+! GUARDS: stop_in_pure (the nearest correct variant of stop_in_pure_function.f90: no such diagnostic)
 ! Design doc, "What the check has to look at": "gfortran (-std=f2018) rejects
 ! stop in a do concurrent body as an image control statement, while print in
 ! the body and error stop in a pure procedure are accepted."

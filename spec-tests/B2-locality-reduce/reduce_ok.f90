@@ -1,4 +1,5 @@
 ! GFORTRAN: rejects (reduce locality)
+! GUARDS: reduce_type reduce_inferred (the nearest correct variant of reduce_type.f90 and inferred_reduce.f90: no such diagnostic)
 ! SPEC-MAP B2: reduce locality is offloaded (with parallel reductions); every
 ! operator of F2023 11.1.7.5 with a variable of a fitting type is valid.
 program reduce_ok

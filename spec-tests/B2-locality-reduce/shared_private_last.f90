@@ -1,3 +1,4 @@
+! GUARDS: shared_scalar_race (the nearest correct variant of shared_scalar_race.f90: no such diagnostic)
 ! SPEC-MAP B2 (beyond the design doc): F2018 11.1.7.5, "If a variable has
 ! unspecified locality, if it is referenced in an iteration it shall either
 ! be previously defined during that iteration, or shall not be defined or

@@ -1,4 +1,5 @@
 ! FLAGS: --gpu-offload-omp-loops
+! GUARDS: omp_not_offloaded (the nearest correct variant of omp_loop_host.f90: no such diagnostic)
 ! Design doc, "What the check has to look at": with --gpu-offload-omp-loops
 ! an OpenMP parallel do is a parallel loop like a do concurrent: offloaded
 ! when it uses nothing from the unsupported list.

@@ -1,4 +1,5 @@
 ! FLAGS: --gpu=cuda
+! GUARDS: real_ext_precision (the nearest correct variant of real16_cuda.f90: no such diagnostic)
 ! Design doc, "What the check has to look at": "A compile-time constant is not
 ! evaluated on the device, so what is below it is not looked at."
 ! real(10)/real(16) appear only below compile-time constants here.

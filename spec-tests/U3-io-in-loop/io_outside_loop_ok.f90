@@ -1,3 +1,4 @@
+! GUARDS: io_in_loop internal_io (the nearest correct variant of print_in_body.f90 and internal_io_in_body.f90: no such diagnostic)
 ! Design doc, "What the check has to look at": "for every loop it walks the
 ! loop body and every procedure the loop reaches transitively".
 ! I/O before and after the loop, and in a procedure that only the host calls,

@@ -1,3 +1,4 @@
+! GUARDS: stop_in_do_concurrent (the nearest correct variant of B1-purity/stop_in_do_concurrent_body.f90: no such diagnostic)
 ! Design doc, "The unsupported list": "error stop and stop are not on the list:
 ! every device runs them, through a status buffer the host reads after the
 ! launch (see Stopping on the device)."
