@@ -229,6 +229,12 @@ type Result struct {
 	explainState
 }
 
+// Visited returns, per predicate, the number of facts the evaluation's
+// lookups looked at (GetFacts, matching or not): the size of the joins
+// that read the predicate. Lookups after the evaluation (Query, the
+// explanation walker) add to it.
+func (r *Result) Visited() map[string]int64 { return r.store.visited() }
+
 // Store returns the evaluated store (read only: the result of further
 // evaluations on it would be wrong, P6).
 func (r *Result) Store() factstore.ReadOnlyFactStore { return r.store }

@@ -36,7 +36,18 @@ reduce_fits(L, V) :- reduce_op(L, V, Op), var_type(V, T), intrinsic_type(T, B, _
 reduce_bad(L, V, S) :- locality(L, /reduce, V, S), !reduce_fits(L, V).
 
 local_read(L, V, S, N) :- locality(L, /local, V, _), access(S, L, V, /read), value_read(S, V), stmt_index(S, L, N).
-written_earlier(L, V, S) :- local_read(L, V, S, N), access(S2, L, V, /write), stmt_index(S2, L, M), M < N.
+# A write before position N is one when the first write of V in L is
+# (joining every read with every write is quadratic in the body).
+# local_first_write is exact where the minimum of its group is a write of
+# that loop and variable: group_by merges the groups whose keys' 32-bit
+# hashes collide (P3), so a minimum may come from another group, and a
+# group may have none; the writes of those decide one by one.
+local_write_at(L, V, M) :- locality(L, /local, V, _), access(S2, L, V, /write), stmt_index(S2, L, M).
+local_write_min(L, V, M) :- local_write_at(L, V, Mi) |> do fn:group_by(L, V), let M = fn:min(Mi).
+local_first_write(L, V, M) :- local_write_min(L, V, M), local_write_at(L, V, M).
+local_has_first_write(L, V) :- local_first_write(L, V, _).
+written_earlier(L, V, S) :- local_read(L, V, S, N), local_first_write(L, V, M), M < N.
+written_earlier(L, V, S) :- local_read(L, V, S, N), !local_has_first_write(L, V), local_write_at(L, V, M), M < N.
 local_read_before_write(L, V, S) :- local_read(L, V, S, _), !written_earlier(L, V, S).
 
 semantic_error(S, /reason/default_none_missing) :- default_none_missing(_, _, S).
