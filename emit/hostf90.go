@@ -276,6 +276,7 @@ func markEdits(es []edit, path string) []edit {
 // ind is the indentation of the loop's first line.
 func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics) ([]edit, bool) {
 	d := k.Head.(*frontend.DoStmt)
+	ind = capIndent(ind)
 	end, ok := k.End.(*frontend.EndStmt)
 	if !ok || d.SharedLine || end.SharedLine || d.EndLabel != "" {
 		*diags = append(*diags, frontend.NYI(frontend.NYISharedLine, d.Pos, d.Pos, "rewriting a do concurrent that shares a line with other statements or ends on a label"))
@@ -344,7 +345,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 			if l == 0 && named && d.Name != "" {
 				nm = d.Name + ": "
 			}
-			pad := ind + strings.Repeat("  ", depth+n-1-l)
+			pad := nestIndent(ind, depth+n-1-l)
 			stp := ""
 			if st[i] != "1" {
 				stp = ", " + st[i]
@@ -356,7 +357,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 	endLines := func(depth int, named bool, endLabel string) []string {
 		var out []string
 		for l := 0; l < n; l++ {
-			pad := ind + strings.Repeat("  ", depth+n-1-l)
+			pad := nestIndent(ind, depth+n-1-l)
 			s := pad + "end do"
 			if l == 0 {
 				if named && d.Name != "" {
@@ -379,7 +380,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 		exec = append(exec, wrap(fmt.Sprintf("%s  allocate(fgpu_mask(%s))", ind, strings.Join(trips, " * ")))...)
 		exec = append(exec, ind+"  fgpu_m = 0")
 		exec = append(exec, doLines(1, false)...)
-		pad := ind + strings.Repeat("  ", n+1)
+		pad := nestIndent(ind, n+1)
 		exec = append(exec, pad+"fgpu_m = fgpu_m + 1")
 		exec = append(exec, wrap(pad+"fgpu_mask(fgpu_m) = "+h.Mask.String())...)
 		exec = append(exec, endLines(1, false, "")...)
@@ -418,7 +419,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 		depth = 2
 	}
 	header = append(header, doLines(depth, true)...)
-	body := ind + strings.Repeat("  ", depth+n)
+	body := nestIndent(ind, depth+n)
 	switch {
 	case maskArray:
 		header = append(header, body+"fgpu_m = fgpu_m + 1", body+"if (.not. fgpu_mask(fgpu_m)) cycle")
@@ -437,6 +438,28 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 		{from: d.Pos.Line, to: d.EndLine, lines: header},
 		{from: end.Pos.Line, to: end.EndLine, lines: closing},
 	}, true
+}
+
+// The indentation of the lines of a rewritten loop is capped, so that
+// every line fits free form's 132 characters however deep the source's
+// loop and however many indices it has (64 indices once made lines of 130
+// blanks and more; wrap cuts lines at 100).
+const (
+	maxIndent     = 40 // columns of the loop's own indentation
+	maxNestIndent = 8  // levels (two columns each) of the DO nest
+)
+
+func capIndent(ind string) string {
+	if len(ind) > maxIndent {
+		return ind[:maxIndent]
+	}
+	return ind
+}
+
+// nestIndent is the indentation of a line levels deep in the DO nest of a
+// loop indented by ind.
+func nestIndent(ind string, levels int) string {
+	return ind + strings.Repeat("  ", min(levels, maxNestIndent))
 }
 
 // hostNestOrder chooses the order of the DO nest of a host loop, innermost
@@ -839,6 +862,12 @@ func wrap(line string) []string {
 	const max = 100
 	if len(line) <= max {
 		return []string{line}
+	}
+	// Past maxIndent+20 columns of indentation, a cut could fall in the
+	// blanks and leave a continuation line of & alone (no statement text):
+	// the indentation is cut instead.
+	if lead := len(line) - len(strings.TrimLeft(line, " ")); lead > maxIndent+20 {
+		line = line[lead-(maxIndent+20):]
 	}
 	var out []string
 	for len(line) > max {
