@@ -310,7 +310,18 @@ func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) 
 		return nil, fmt.Errorf("%w (%v)", ErrDeadline, deadline)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("rules: evaluation: %w", err)
+		// (The engine's errors name a rule, not a file, P21; the limit
+		// on all facts names neither: the largest relation tells.)
+		where := p.suspects(err)
+		if where == "" {
+			if sym, n := r.store.largest(); n > 0 {
+				where = fmt.Sprintf("%d facts of %s: ", n, sym)
+				if f := p.predFile[p.byName[sym]]; f != "" {
+					where = fmt.Sprintf("%s (%d facts of %s): ", f, n, sym)
+				}
+			}
+		}
+		return nil, fmt.Errorf("rules: evaluation: %s%w", where, err)
 	}
 	r.Stats = stats
 	for i, preds := range stats.Strata {

@@ -251,6 +251,17 @@ func (s *store) visited() map[string]int64 {
 	return out
 }
 
+// largest returns the predicate with the most facts, and their number.
+func (s *store) largest() (string, int) {
+	name, n := "", 0
+	for p, r := range s.rels {
+		if len(r.facts) > n || len(r.facts) == n && p.Symbol < name {
+			name, n = p.Symbol, len(r.facts)
+		}
+	}
+	return name, n
+}
+
 // EstimateFactCount returns the number of facts.
 func (s *store) EstimateFactCount() int { return s.count }
 
