@@ -296,6 +296,7 @@ func markEditsBy(es []edit, origin func(n int) (string, int)) []edit {
 // ind is the indentation of the loop's first line.
 func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics) ([]edit, bool) {
 	d := k.Head.(*frontend.DoStmt)
+	ind = capIndent(ind)
 	end, ok := k.End.(*frontend.EndStmt)
 	if !ok || d.SharedLine || end.SharedLine || d.EndLabel != "" {
 		*diags = append(*diags, frontend.NYI(frontend.NYISharedLine, d.Pos, d.Pos, "rewriting a do concurrent that shares a line with other statements or ends on a label"))
@@ -364,7 +365,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 			if l == 0 && named && d.Name != "" {
 				nm = d.Name + ": "
 			}
-			pad := ind + strings.Repeat("  ", depth+n-1-l)
+			pad := nestIndent(ind, depth+n-1-l)
 			stp := ""
 			if st[i] != "1" {
 				stp = ", " + st[i]
@@ -376,7 +377,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 	endLines := func(depth int, named bool, endLabel string) []string {
 		var out []string
 		for l := 0; l < n; l++ {
-			pad := ind + strings.Repeat("  ", depth+n-1-l)
+			pad := nestIndent(ind, depth+n-1-l)
 			s := pad + "end do"
 			if l == 0 {
 				if named && d.Name != "" {
@@ -399,7 +400,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 		exec = append(exec, wrap(fmt.Sprintf("%s  allocate(fgpu_mask(%s))", ind, strings.Join(trips, " * ")))...)
 		exec = append(exec, ind+"  fgpu_m = 0")
 		exec = append(exec, doLines(1, false)...)
-		pad := ind + strings.Repeat("  ", n+1)
+		pad := nestIndent(ind, n+1)
 		exec = append(exec, pad+"fgpu_m = fgpu_m + 1")
 		exec = append(exec, wrap(pad+"fgpu_mask(fgpu_m) = "+h.Mask.String())...)
 		exec = append(exec, endLines(1, false, "")...)
@@ -438,7 +439,7 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 		depth = 2
 	}
 	header = append(header, doLines(depth, true)...)
-	body := ind + strings.Repeat("  ", depth+n)
+	body := nestIndent(ind, depth+n)
 	switch {
 	case maskArray:
 		header = append(header, body+"fgpu_m = fgpu_m + 1", body+"if (.not. fgpu_mask(fgpu_m)) cycle")
@@ -848,75 +849,6 @@ func leadingSpace(col int) string {
 		col = 1
 	}
 	return strings.Repeat(" ", col-1)
-}
-
-// wrap splits a long Fortran line with & continuations (free form: 132
-// characters at most; the lines are cut before 100). A cut goes after a
-// comma, else at a blank, else anywhere (a token or a character literal
-// may be split when the next line starts with &, F2018 6.3.2.4), never in
-// a trailing comment.
-func wrap(line string) []string {
-	const max = 100
-	if len(line) <= max {
-		return []string{line}
-	}
-	var out []string
-	for len(line) > max {
-		cut, kind := wrapCut(line, max)
-		if cut <= 0 {
-			break
-		}
-		if kind == ',' {
-			out = append(out, line[:cut+1]+" &")
-			line = "      & " + line[cut+2:]
-			continue
-		}
-		out = append(out, line[:cut]+"&")
-		line = "      &" + line[cut:]
-	}
-	return append(out, line)
-}
-
-// wrapCut finds where to cut line before max: the last ", " outside
-// character literals (kind ','), else the last blank outside them (' '),
-// else the last position before max (0); before a trailing comment only
-// (-1 when there is no place before it: the line is left as it is).
-func wrapCut(line string, max int) (int, byte) {
-	comma, blank := -1, -1
-	var quote byte
-	comment := false
-	for i := 0; i < max && i < len(line) && !comment; i++ {
-		c := line[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '!':
-			comment = true
-		case c == ',' && i+1 < len(line) && line[i+1] == ' ':
-			comma = i
-		case c == ' ' && i > 0 && strings.TrimSpace(line[:i]) != "" && i+1 < len(line) && line[i+1] != ' ' && line[i+1] != '!':
-			// A blank before more of the statement (not before a comment:
-			// the continuation line would hold the comment alone).
-			blank = i
-		}
-	}
-	// A cut at or before the continuation's own "      & " would not
-	// shorten the line.
-	const least = 8
-	if comma > least {
-		return comma, ','
-	}
-	if blank > least {
-		return blank, ' '
-	}
-	if comment {
-		return -1, 0
-	}
-	return max - 1, 0
 }
 
 // interfaceModule writes the bind(c) interfaces of the launch routines.

@@ -20,6 +20,9 @@ func TestWrap(t *testing.T) {
 		{"  if (.not. (" + strings.Repeat("aaaaaaa + ", 12) + "b > 0)) cycle", nil},
 		{"  s = '" + long + "'", nil},
 		{"  call g(x)  ! " + long, []string{"  call g(x)  ! " + long}},
+		// Indentation deeper than a cut: the indentation goes.
+		{strings.Repeat(" ", 120) + "do i = fgpu_lo1, fgpu_hi1", []string{strings.Repeat(" ", 60) + "do i = fgpu_lo1, fgpu_hi1"}},
+		{strings.Repeat(" ", 98) + "do " + strings.Repeat("j", 63) + " = fgpu_lo1, fgpu_hi1, fgpu_st1", nil},
 	}
 	for _, c := range cases {
 		got := wrap(c.in)
@@ -33,6 +36,9 @@ func TestWrap(t *testing.T) {
 		for i, l := range got {
 			if c.want == nil && len(l) > 132 {
 				t.Errorf("wrap(%q): line %d has %d characters", c.in, i, len(l))
+			}
+			if strings.Trim(l, " &") == "" {
+				t.Errorf("wrap(%q): line %d holds no statement text: %q", c.in, i, l)
 			}
 			if i > 0 {
 				l = strings.TrimLeft(l, " ")

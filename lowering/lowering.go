@@ -205,8 +205,9 @@ func Lower(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Plan, 
 	st.collect()
 	for _, p := range Passes {
 		p.Run(st)
-		if err := st.check(p.Name); err != nil {
-			st.diags = append(st.diags, frontend.Diagnostic{Severity: frontend.SevError, Msg: "internal error: " + err.Error()})
+		if pos, err := st.check(p.Name); err != nil {
+			// At the construct the broken invariant is about.
+			st.diags = append(st.diags, frontend.Diagnostic{Pos: pos, Severity: frontend.SevError, Msg: "internal error: " + err.Error()})
 		}
 		if st.diags.HasErrors() {
 			break
@@ -216,29 +217,36 @@ func Lower(prog *frontend.Program, cr *rules.CheckResult, opts Options) (*Plan, 
 }
 
 // check is the verifier run after every pass: the plan's invariants.
-func (st *state) check(pass string) error {
+func (st *state) check(pass string) (frontend.Pos, error) {
 	seen := map[string]bool{}
 	for _, k := range st.plan.Kernels {
+		var pos frontend.Pos
+		if k.Do != nil {
+			pos = k.Do.Pos
+		}
 		if seen[k.Name] {
-			return fmt.Errorf("after %s: two kernels named %s", pass, k.Name)
+			return pos, fmt.Errorf("after %s: two kernels named %s", pass, k.Name)
 		}
 		seen[k.Name] = true
 		if st.plan.Host[k.Loop] {
-			return fmt.Errorf("after %s: loop %s is both a kernel and a host loop", pass, frontend.StmtPos(k.Do))
+			return pos, fmt.Errorf("after %s: this loop is both a kernel and a host loop", pass)
 		}
 		if k.Do == nil || k.Do.Concurrent == nil {
-			return fmt.Errorf("after %s: kernel %s is not a do concurrent", pass, k.Name)
+			if k.Loop != nil {
+				pos = frontend.StmtPos(k.Loop.Head)
+			}
+			return pos, fmt.Errorf("after %s: kernel %s is not a do concurrent", pass, k.Name)
 		}
 	}
 	for i, s := range st.plan.StopSites {
 		if s.ID != i+1 || s.Stmt == nil {
-			return fmt.Errorf("after %s: stop site %d is numbered %d", pass, i+1, s.ID)
+			return s.Pos, fmt.Errorf("after %s: stop site %d is numbered %d", pass, i+1, s.ID)
 		}
 		if i > 0 && !st.plan.StopSites[i-1].Pos.Before(s.Pos) {
-			return fmt.Errorf("after %s: stop sites %d and %d are not in source order", pass, i, i+1)
+			return s.Pos, fmt.Errorf("after %s: stop sites %d and %d are not in source order", pass, i, i+1)
 		}
 	}
-	return nil
+	return frontend.Pos{}, nil
 }
 
 // collect finds every do concurrent construct with its procedure and file.

@@ -229,6 +229,12 @@ type Result struct {
 	explainState
 }
 
+// Visited returns, per predicate, the number of facts the evaluation's
+// lookups looked at (GetFacts, matching or not): the size of the joins
+// that read the predicate. Lookups after the evaluation (Query, the
+// explanation walker) add to it.
+func (r *Result) Visited() map[string]int64 { return r.store.visited() }
+
 // Store returns the evaluated store (read only: the result of further
 // evaluations on it would be wrong, P6).
 func (r *Result) Store() factstore.ReadOnlyFactStore { return r.store }
@@ -304,7 +310,18 @@ func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) 
 		return nil, fmt.Errorf("%w (%v)", ErrDeadline, deadline)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("rules: evaluation: %w", err)
+		// (The engine's errors name a rule, not a file, P21; the limit
+		// on all facts names neither: the largest relation tells.)
+		where := p.suspects(err)
+		if where == "" {
+			if sym, n := r.store.largest(); n > 0 {
+				where = fmt.Sprintf("%d facts of %s: ", n, sym)
+				if f := p.predFile[p.byName[sym]]; f != "" {
+					where = fmt.Sprintf("%s (%d facts of %s): ", f, n, sym)
+				}
+			}
+		}
+		return nil, fmt.Errorf("rules: evaluation: %s%w", where, err)
 	}
 	r.Stats = stats
 	for i, preds := range stats.Strata {

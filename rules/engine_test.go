@@ -225,6 +225,10 @@ func TestEvaluateLimit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "limit") {
 		t.Fatalf("error %v, want the fact limit", err)
 	}
+	// The error names the rule file of the relation that grew.
+	if !strings.Contains(err.Error(), "runaway.mg (") || !strings.Contains(err.Error(), "facts of nat)") {
+		t.Errorf("error %v names no rule file", err)
+	}
 }
 
 // TestEvaluateConcurrent: one analysed program, separate stores (run -race).

@@ -63,10 +63,14 @@ reduce_bad(L, V, S) :- locality(L, /reduce, V, S), !reduce_fits(L, V).
 # rules/shared.mg) are that loop's. A read at a site of no known statement
 # is not judged.
 local_read(L, V, S) :- locality(L, /local, V, _), access(X, L, V, /read), value_read(X, V), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
-local_write(L, V, S) :- local_read(L, V, _), access(X, L, V, /write), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
-local_write(L, V, S) :- local_read(L, V, _), scalar_def(S, V, _), in_loop(S, L), !inner_own(L, V, S).
-local_write(L, V, S) :- local_read(L, V, _), call_arg(X, _, D, V), calls(X, _, Q), writes_dummy(Q, D), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
-local_write(L, V, S) :- local_read(L, V, _), alias(A, V), access(X, L, A, /write), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
+# (Each rule below joins a variable's reads or its writes, never the two
+# pairwise: that is quadratic in a loop body of many statements,
+# bench/analysis TestBigLoopLinear.)
+local_read_var(L, V) :- local_read(L, V, _).
+local_write(L, V, S) :- local_read_var(L, V), access(X, L, V, /write), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
+local_write(L, V, S) :- local_read_var(L, V), scalar_def(S, V, _), in_loop(S, L), !inner_own(L, V, S).
+local_write(L, V, S) :- local_read_var(L, V), call_arg(X, _, D, V), calls(X, _, Q), writes_dummy(Q, D), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
+local_write(L, V, S) :- local_read_var(L, V), alias(A, V), access(X, L, A, /write), stmt_of(X, S), in_loop(S, L), !inner_own(L, V, X).
 
 # local_at(S, B, N): statement S (a local read or write) is statement N of
 # list B, or nested in the construct that is.
@@ -77,11 +81,25 @@ local_at(S, B, N) :- local_at(S, B2, _), body_list(B2, C), body_stmt(C, B, N).
 # local_in(S, C): S is nested in construct C.
 local_in(S, C) :- local_at(S, B, _), body_list(B, C).
 
+# The first write of V in each list B (a write earlier in B than a read
+# there is one when the first is). group_by merges the groups whose keys'
+# 32-bit hashes collide (P3): a minimum is taken only where it is a write
+# position of its own group (then it is that group's); a group left
+# without one has its writes decide one by one.
+local_wpos(L, V, B, M) :- local_write(L, V, W), local_at(W, B, M).
+local_wmin(L, V, B, Mn) :- local_wpos(L, V, B, M) |> do fn:group_by(L, V, B), let Mn = fn:min(M).
+local_wfirst(L, V, B, M) :- local_wmin(L, V, B, M), local_wpos(L, V, B, M).
+local_has_wfirst(L, V, B) :- local_wfirst(L, V, B, _).
+# Constructs that hold a write of V; loops with any write of V.
+local_wdo(L, V, C) :- local_write(L, V, W), local_in(W, C), do_construct(C), in_loop(C, L).
+local_wany(L, V) :- local_write(L, V, _).
+
 local_jumps(L) :- loop(L, _, P), proc_jumps(P).
-written_earlier(L, V, R) :- local_read(L, V, R), local_write(L, V, W), local_at(W, B, M), local_at(R, B, N), M < N.
+written_earlier(L, V, R) :- local_read(L, V, R), local_at(R, B, N), local_wfirst(L, V, B, M), M < N.
+written_earlier(L, V, R) :- local_read(L, V, R), local_at(R, B, N), !local_has_wfirst(L, V, B), local_wpos(L, V, B, M), M < N.
 written_earlier(L, V, R) :- local_read(L, V, R), local_write(L, V, C), local_in(R, C).
-written_earlier(L, V, R) :- local_read(L, V, R), local_in(R, C), do_construct(C), in_loop(C, L), local_write(L, V, W), local_in(W, C).
-written_earlier(L, V, R) :- local_read(L, V, R), local_jumps(L), local_write(L, V, _).
+written_earlier(L, V, R) :- local_read(L, V, R), local_in(R, C), local_wdo(L, V, C).
+written_earlier(L, V, R) :- local_read(L, V, R), local_jumps(L), local_wany(L, V).
 local_read_before_write(L, V, S) :- local_read(L, V, S), !written_earlier(L, V, S).
 
 semantic_error(S, /reason/default_none_missing) :- default_none_missing(_, _, S).

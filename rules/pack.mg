@@ -71,7 +71,19 @@ pack_blocker(L, /reference, R) :- elem_ref(L, R, _, /other, _).
 pack_blocker(L, /guarded, R) :- elem_ref(L, R, _, /guarded, _).
 pack_blocker(L, /varying_subscript, R) :- elem_sub_var(R, W), elem_ref(L, R, _, _, _), loop_writes(L, W).
 pack_blocker(L, /varying_subscript, R) :- elem_sub_var(R, W), elem_ref(L, R, _, _, _), loop_index(L, W).
-pack_blocker(L, /two_sections, R) :- elem_ref(L, R, V, _, K1), elem_ref(L, _, V, _, K2), K1 != K2.
+# Two sections: the references of V in L spell two different keys, so
+# each reference has another one with a different key. Pairing the
+# references is quadratic in the body: the distinct keys are counted per
+# loop and array instead, exact when every pair got a count (group_by
+# merges the groups whose keys' 32-bit hashes collide, P3, each merge
+# costing one pair its count; then, pack_keys_lost, the pairs decide).
+pack_section(L, V, K) :- elem_ref(L, _, V, _, K).
+pack_key_count(L, V, N) :- pack_section(L, V, K) |> do fn:group_by(L, V), let N = fn:count().
+pack_counted(L, V) :- pack_key_count(L, V, _).
+pack_keys_lost() :- pack_section(L, V, _), !pack_counted(L, V).
+pack_two_keys(L, V) :- pack_key_count(L, V, N), N > 1, !pack_keys_lost().
+pack_two_keys(L, V) :- pack_keys_lost(), pack_section(L, V, K1), pack_section(L, V, K2), K1 != K2.
+pack_blocker(L, /two_sections, R) :- pack_two_keys(L, V), elem_ref(L, R, V, _, _).
 pack_blocker(L, /may_alias, R) :- var_attr(V, /pointer), elem_ref(L, R, V, _, _).
 pack_blocker(L, /may_alias, R) :- var_attr(V, /target), elem_ref(L, R, V, _, _).
 pack_blocker(L, /may_alias, R) :- alias(V, _), elem_ref(L, R, V, _, _).

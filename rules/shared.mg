@@ -187,7 +187,17 @@ must_def(D, V) :- scalar_def(D, V, _).
 must_def(C, V) :- some_list_defines(C, V), !list_lacks(C, V).
 def_at(B, V, M) :- must_def(D, V), body_stmt(D, B, M).
 
-def_before(S, V) :- shared_read(L, V, S), in_list(S, L, B, N), def_at(B, V, M), M < N.
+# A definition before position N of B is one when the first definition of
+# V in B is (joining every read with every definition is quadratic in the
+# body). def_first is exact where the minimum of its group is a def_at of
+# that list and variable: group_by merges the groups whose keys' 32-bit
+# hashes collide (P3), so a minimum may come from another group, and a
+# group may have none; the definitions of those lists decide one by one.
+def_min(B, V, M) :- def_at(B, V, Mi) |> do fn:group_by(B, V), let M = fn:min(Mi).
+def_first(B, V, M) :- def_min(B, V, M), def_at(B, V, M).
+def_has_first(B, V) :- def_first(B, V, _).
+def_before(S, V) :- shared_read(L, V, S), in_list(S, L, B, N), def_first(B, V, M), M < N.
+def_before(S, V) :- shared_read(L, V, S), in_list(S, L, B, N), !def_has_first(B, V), def_at(B, V, M), M < N.
 def_before(S, V) :- shared_read(L, V, S), in_list(S, L, B, _), body_list(B, C), scalar_def(C, V, /do_var), in_loop(C, L).
 
 shared_undefined_read(L, V, S) :- shared_read(L, V, S), !def_before(S, V).

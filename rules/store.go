@@ -39,6 +39,9 @@ type relation struct {
 	// cols[i] indexes column i once a query has bound it (nil before;
 	// atomic, so that concurrent readers of an evaluated store may build it).
 	cols []atomic.Pointer[colIndex]
+	// visited counts the facts GetFacts has looked at (matching or not):
+	// the work of the joins that read this relation (Result.Visited).
+	visited atomic.Int64
 }
 
 // colIndex chains the facts that have the same hash in one column.
@@ -204,6 +207,7 @@ func (s *store) GetFacts(a ast.Atom, fn func(ast.Atom) error) error {
 	// are, by the engine) are not visited.
 	facts := r.facts
 	if bestCol < 0 {
+		r.visited.Add(int64(len(facts)))
 		for k := range facts {
 			if err := fn(facts[k]); err != nil {
 				return err
@@ -212,6 +216,7 @@ func (s *store) GetFacts(a ast.Atom, fn func(ast.Atom) error) error {
 		return nil
 	}
 	next := r.cols[bestCol].Load().next
+	r.visited.Add(int64(best.n))
 	for k, n := best.first, best.n; n > 0; k, n = next[k], n-1 {
 		if factstore.Matches(a.Args, facts[k].Args) {
 			if err := fn(facts[k]); err != nil {
@@ -232,6 +237,29 @@ func (s *store) ListPredicates() []ast.PredicateSym {
 		out = append(out, p)
 	}
 	return out
+}
+
+// visited returns, per predicate name, the number of facts GetFacts has
+// looked at.
+func (s *store) visited() map[string]int64 {
+	out := map[string]int64{}
+	for p, r := range s.rels {
+		if n := r.visited.Load(); n > 0 {
+			out[p.Symbol] += n
+		}
+	}
+	return out
+}
+
+// largest returns the predicate with the most facts, and their number.
+func (s *store) largest() (string, int) {
+	name, n := "", 0
+	for p, r := range s.rels {
+		if len(r.facts) > n || len(r.facts) == n && p.Symbol < name {
+			name, n = p.Symbol, len(r.facts)
+		}
+	}
+	return name, n
 }
 
 // EstimateFactCount returns the number of facts.

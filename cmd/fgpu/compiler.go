@@ -310,6 +310,10 @@ func compileObjects(c compilerLine, fc []string, stdout, stderr io.Writer) int {
 		if obj == "" {
 			obj = strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) + ".o"
 		}
+		if err := driver.SameAsOutput([]string{f}, obj); err != nil {
+			fmt.Fprintf(stderr, "fgpu: %v\n", err)
+			return exitError
+		}
 		base := hostCommand(fc, opt, c.hostFlags, c.build.opts.IncludeDirs, c.build.opts.Defines)
 		if c.moduleDir != "" {
 			base = append(base, "-J", c.moduleDir)
@@ -473,6 +477,22 @@ func readPayload(obj string) (*payload, error) {
 // the objects and archive members carry, with every other input linked.
 func linkProgram(c compilerLine, fc []string, stderr io.Writer) int {
 	f := c.build
+	// The output replaces no input: a source, an object or archive, a
+	// source of another language.
+	inputs := append(append([]string(nil), f.files...), c.otherSources...)
+	for _, a := range c.linkArgs {
+		if !strings.HasPrefix(a, "-") {
+			inputs = append(inputs, a)
+		}
+	}
+	output := f.opts.Output
+	if output == "" {
+		output = "a.out"
+	}
+	if err := driver.SameAsOutput(inputs, output); err != nil {
+		fmt.Fprintf(stderr, "fgpu: %v\n", err)
+		return exitError
+	}
 	work, cleanup, err := driver.TempDir("fgpu-link-*")
 	if err != nil {
 		fmt.Fprintf(stderr, "fgpu: %v\n", err)

@@ -284,12 +284,31 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 // file 'x.f90' is the same as output file"): the executable would replace
 // the source. Objects and libraries are not sources.
 func checkInputs(files []string, output string) error {
+	if err := SameAsOutput(files, output); err != nil {
+		return err
+	}
+	for _, f := range files {
+		if LinkInput(f) {
+			return fmt.Errorf("%s: an object or library is linked, not read as Fortran: give it to fgpu build or to fgpu as FC (fgpu a.o b.o -o app)", f)
+		}
+	}
+	return nil
+}
+
+// SameAsOutput returns an error when one of the input files is the output
+// file: the same path (./x.f90 and x.f90), or the same file through a
+// symbolic or hard link (gfortran: "input file 'x.f90' is the same as
+// output file"), so that writing the output would destroy the input.
+func SameAsOutput(inputs []string, output string) error {
+	if output == "" {
+		return nil
+	}
 	out, err := filepath.Abs(output)
 	if err != nil {
 		return err
 	}
 	outInfo, outErr := os.Stat(out)
-	for _, f := range files {
+	for _, f := range inputs {
 		a, err := filepath.Abs(f)
 		if err != nil {
 			return err
@@ -302,9 +321,6 @@ func checkInputs(files []string, output string) error {
 		}
 		if same {
 			return fmt.Errorf("input file %s is the same as the output file (-o %s)", f, output)
-		}
-		if LinkInput(f) {
-			return fmt.Errorf("%s: an object or library is linked, not read as Fortran: give it to fgpu build or to fgpu as FC (fgpu a.o b.o -o app)", f)
 		}
 	}
 	return nil
