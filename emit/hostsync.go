@@ -11,7 +11,8 @@ package emit
 //	call fgpu_rt_discard(x)        ! fgpu: discard
 //	call fgpu_rt_stale(x)          ! fgpu: host write
 //
-// (a discard or stale mark of an optional, allocatable or pointer variable
+// (a stale mark for the copy-out of the call on the line before comes
+// first of all; a discard or stale mark of an optional, allocatable or pointer variable
 // is guarded by present(), allocated(), associated()), and one-line IFs
 // whose action needs them rewritten as IF constructs. No ASYNCHRONOUS
 // attribute (ARCHITECTURE.md section 3 asks for one; emit/README.md says
@@ -38,17 +39,28 @@ func syncEdits(prog *frontend.Program, sp *lowering.SyncPlan, plan *lowering.Pla
 	for _, at := range sp.At {
 		uses[at.Proc] = true
 		var lines []string
-		body := syncLines(at.Items, at.Indent, hash, stops)
 		if at.IfRewrite != nil {
+			// Inside: what the action needs before it, then what follows
+			// it (the stale marks of a call's copy-out).
+			var before, after []lowering.SyncInsert
+			for _, it := range at.Items {
+				if it.After {
+					after = append(after, it)
+				} else {
+					before = append(before, it)
+				}
+			}
 			line, _ := prog.Line(at.File, at.Line)
 			ind := leadingWS(line)
 			lines = append(lines, strings.TrimRight(at.IfRewrite.Head, " \t")+" then  ! fgpu: was a one-line IF")
-			lines = append(lines, body...)
-			lines = append(lines, ind+"  "+strings.TrimLeft(at.IfRewrite.Action, " \t"), ind+"end if")
+			lines = append(lines, syncKinds(before, at.Indent, hash, stops)...)
+			lines = append(lines, ind+"  "+strings.TrimLeft(at.IfRewrite.Action, " \t"))
+			lines = append(lines, syncKinds(after, at.Indent, hash, stops)...)
+			lines = append(lines, ind+"end if")
 			edits[at.File] = append(edits[at.File], edit{from: at.Line, to: at.Line, lines: lines})
 			continue
 		}
-		lines = append(lines, body...)
+		lines = append(lines, syncLines(at.Items, at.Indent, hash, stops)...)
 		edits[at.File] = append(edits[at.File], edit{from: at.Line, to: at.Line - 1, lines: lines})
 	}
 }
@@ -62,6 +74,21 @@ func leadingWS(line string) string {
 // may have waited), the call of a procedure without a body, the wait,
 // discards, stale marks, in that order.
 func syncLines(items []lowering.SyncInsert, indent, hash string, stops bool) []string {
+	// What belongs right after the statement before the place (a stale
+	// mark for a call's copy-out, lowering/sync.go) comes first.
+	var after, here []lowering.SyncInsert
+	for _, it := range items {
+		if it.After {
+			after = append(after, it)
+		} else {
+			here = append(here, it)
+		}
+	}
+	return append(syncKinds(after, indent, hash, stops), syncKinds(here, indent, hash, stops)...)
+}
+
+// syncKinds writes the calls of items in the order of syncLines.
+func syncKinds(items []lowering.SyncInsert, indent, hash string, stops bool) []string {
 	var out []string
 	// The start of a transfer belongs to the statement before the place
 	// (lowering/sync.go, after): first.
@@ -98,6 +125,9 @@ func syncLines(items []lowering.SyncInsert, indent, hash string, stops bool) []s
 				call, comment = fmt.Sprintf("call fgpu_rt_async_start(%s, %s, %d)", it.Var, it.Req, recv), "non-blocking "+what+" in flight until "+it.Req+" completes"
 			case rules.SyncStale:
 				call, comment = fmt.Sprintf("call fgpu_rt_stale(%s)", it.Var), "host write"
+				if it.After {
+					comment = "host write (the copy-out of the call before)"
+				}
 				if it.Part {
 					call, comment = fmt.Sprintf("call fgpu_rt_stale_part(%s)", it.Var), "host write (the section only)"
 				}

@@ -80,6 +80,9 @@ func DumpSync(w io.Writer, sp *SyncPlan) {
 			if it.All {
 				fmt.Fprint(w, " all")
 			}
+			if it.After {
+				fmt.Fprintf(w, " after the statement of line %d", it.Line)
+			}
 			fmt.Fprintln(w)
 		}
 	}

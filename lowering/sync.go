@@ -9,7 +9,9 @@ package lowering
 //	a statement alone on its line, or first on it   before its line
 //	a statement after simple statements on its line before the first of them
 //	the action of a one-line IF                     inside the IF, rewritten as
-//	                                                an IF construct (else before it)
+//	                                                an IF construct (else before it);
+//	                                                what its condition needs goes
+//	                                                before the IF's line
 //	an ELSE IF condition, a CASE selector           before the whole construct
 //	a DO WHILE condition                            before the DO WHILE, before its
 //	                                                END DO and before every CYCLE of it
@@ -18,6 +20,8 @@ package lowering
 //	in a do concurrent kept on the host             construct (no CALL is allowed
 //	                                                inside them)
 //	a fetch or stale mark hoisted out of a loop     before the loop's DO statement
+//	the copy-out of a call that may launch          after the CALL (its line(s) alone),
+//	                                                inside a one-line IF after it
 //	the end of the procedure                        before CONTAINS, else before END
 //
 // The variable a decision names is written as the statement's scope names
@@ -60,10 +64,15 @@ type SyncInsert struct {
 	// subscripts as the statement writes them): the fetch or stale mark
 	// is of its elements only (fgpu_rt_fetch_part, fgpu_rt_stale_part).
 	Part bool
+	// After: a stale mark that belongs right after the statement before
+	// the place (the copy-out of a call: rules.SyncPoint.After); written
+	// before the place's own decisions, or, in a one-line IF rewritten as
+	// a construct, after its action (the call).
+	After bool
 	// Async start (placed after the statement): Var is the buffer, Req
 	// the request handle, as the statement writes them; Recv a receive
 	// (fgpu_rt_async_start); Line is the line of the statement, before
-	// whose next line it is inserted.
+	// whose next line it is inserted (also of an After stale mark).
 	Req  string
 	Recv bool
 	Line int
@@ -119,7 +128,11 @@ func PlaceSync(prog *frontend.Program, cr *rules.CheckResult, plan *Plan) (*Sync
 		if sp.At[i].File != sp.At[j].File {
 			return sp.At[i].File < sp.At[j].File
 		}
-		return sp.At[i].Line < sp.At[j].Line
+		if sp.At[i].Line != sp.At[j].Line {
+			return sp.At[i].Line < sp.At[j].Line
+		}
+		// Before a line, then inside the one-line IF rewritten there.
+		return sp.At[i].IfRewrite == nil && sp.At[j].IfRewrite != nil
 	})
 	return sp, p.diags.Sort()
 }
@@ -239,6 +252,22 @@ func (p *placer) place(n *facts.HostNode, pt rules.SyncPoint) {
 	}
 	var anchors []anchor
 	var ok bool
+	if pt.After {
+		// The copy-out of the call wrote the actual's host storage: a
+		// stale mark right after the call.
+		anchors, ok = p.afterCall(n)
+		if !ok {
+			p.errf(n.Pos, "a call that passes %s, which the device may hold, by copy-in/copy-out to a procedure that launches kernels, where its stale mark cannot follow it: the call does not stand alone on its line(s) or has a label (write it as a CALL statement of its own)", describe(item))
+			return
+		}
+		for _, a := range anchors {
+			for _, it := range items {
+				it.After, it.Line = true, n.Pos.Line
+				p.add(n, a, it)
+			}
+		}
+		return
+	}
 	if pt.Hoisted {
 		if !isLoopHead(n) {
 			p.errf(n.Pos, "a %s hoisted to a statement that is not a loop", pt.Kind)
@@ -458,7 +487,14 @@ func describe(it SyncInsert) string {
 
 func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 	file := a.file
+	// Before a line, and inside the one-line IF on it rewritten as a
+	// construct, are two places: what the IF's condition needs goes
+	// before the line, what its action needs inside.
 	key := fmt.Sprintf("%s\x00%d", file, a.line)
+	plainKey := key
+	if a.ifs != nil {
+		key += "\x00if"
+	}
 	at := p.at[key]
 	if at == nil {
 		line, _ := p.prog.Line(file, a.line)
@@ -474,7 +510,9 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 	// The start of a transfer (after the statement before this line)
 	// would go inside a one-line IF rewritten here.
 	isAsync := func(it SyncInsert) bool { return it.Kind == rules.SyncAsync }
-	if isAsync(item) && at.IfRewrite != nil || a.ifs != nil && slices.ContainsFunc(at.Items, isAsync) {
+	rewritten := p.at[plainKey+"\x00if"] != nil
+	plain := p.at[plainKey]
+	if isAsync(item) && rewritten || a.ifs != nil && plain != nil && slices.ContainsFunc(plain.Items, isAsync) {
 		p.errf(n.Pos, "a non-blocking MPI transfer started on the line before a one-line IF whose action needs lines of its own (write the IF as an IF construct)")
 		return
 	}
@@ -495,7 +533,7 @@ func (p *placer) add(n *facts.HostNode, a anchor, item SyncInsert) {
 			}
 			return
 		}
-		if it.Kind == item.Kind && it.Var == item.Var && it.Each == item.Each {
+		if it.Kind == item.Kind && it.Var == item.Var && it.Each == item.Each && it.After == item.After {
 			return
 		}
 	}
@@ -564,6 +602,24 @@ func (p *placer) after(n *facts.HostNode) ([]anchor, bool) {
 		return nil, false
 	}
 	return []anchor{{file: b.Pos.File, line: b.EndLine + 1, indentOf: b.Pos.Line}}, true
+}
+
+// afterCall returns the anchor right after call n for a stale mark of its
+// copy-out: as after, and for the action of a one-line IF that can be
+// rewritten as a construct, inside it after the action (the item's After
+// tells emit).
+func (p *placer) afterCall(n *facts.HostNode) ([]anchor, bool) {
+	if n.IfStmt == nil {
+		return p.after(n)
+	}
+	if _, ok := n.Stmt.(*frontend.CallStmt); !ok {
+		return nil, false
+	}
+	b := frontend.StmtBaseOf(n.IfStmt)
+	if p.byStmt[n.IfStmt] == nil || b.SharedLine || b.EndLine != b.Pos.Line || !p.firstOnLine(n.IfStmt) || p.doTerminal(n.IfStmt) {
+		return nil, false
+	}
+	return []anchor{{file: b.Pos.File, line: b.Pos.Line, ifs: n.IfStmt}}, true
 }
 
 // entry returns the anchors of "before construct head n" (hoisting and

@@ -112,6 +112,7 @@ type SyncDecisions struct {
 	StaleBefore     []SitePair // stale_before(S, V)
 	StaleBeforeLoop []SitePair // stale_before_loop(H, V)
 	StalePathAt     []SitePair // stale_path_at(S, Path)
+	StaleAfterAt    []SitePair // stale_after_at(S, V): right after call S
 	PathNYI         []SitePair // path_nyi(S, Path)
 	LiftNYI         []SitePair // lift_nyi(S, V)
 	FetchSecAt      []SitePair // fetch_sec_at(S, A) (mpi.mg)
@@ -146,6 +147,7 @@ func (r *Result) SyncDecisions() SyncDecisions {
 		StaleBefore:     r.pairs("stale_before"),
 		StaleBeforeLoop: r.pairs("stale_before_loop"),
 		StalePathAt:     r.pairs("stale_path_at"),
+		StaleAfterAt:    r.pairs("stale_after_at"),
 		PathNYI:         r.pairs("path_nyi"),
 		LiftNYI:         r.pairs("lift_nyi"),
 		FetchSecAt:      r.pairs("fetch_sec_at"),

@@ -41,7 +41,7 @@ func TestDerivedAccessors(t *testing.T) {
 		pairs := map[string][]SitePair{"loop_stop_site": r.LoopStopSites(), "reach": r.Reach(), "wait_at": r.WaitAt(),
 			"fetch_before": d.FetchBefore, "fetch_before_loop": d.FetchBeforeLoop, "fetch_path_at": d.FetchPathAt,
 			"discard_at": d.DiscardAt, "stale_before": d.StaleBefore, "stale_before_loop": d.StaleBeforeLoop,
-			"stale_path_at": d.StalePathAt, "path_nyi": d.PathNYI, "lift_nyi": d.LiftNYI,
+			"stale_path_at": d.StalePathAt, "stale_after_at": d.StaleAfterAt, "path_nyi": d.PathNYI, "lift_nyi": d.LiftNYI,
 			"shared_private": r.SharedPrivate(), "shared_last": r.SharedLast(), "alias": r.Aliases()}
 		for pred, got := range pairs {
 			want := r.Facts(pred)

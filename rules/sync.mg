@@ -39,12 +39,12 @@
 # Reads: loop, loop_parent, outcome, device, buffer, locality, alias,
 # var_attr, declares, hstmt, hloop, hin_loop, hacc, hacc_ptr, hfree,
 # hoverwrite, hcall, hcall_arg, hcall_arg_pointee, hcall_external,
-# hassoc, hio, htiming, loop_can_stop, proc_attr, stor, any_pointee,
+# hcall_arg_copy, hassoc, hio, htiming, loop_can_stop, proc_attr, stor, any_pointee,
 # main_program, open_proc, node_has (storage.mg).
 # Derives: launch, dirty_stor, resident_stor, dirty_node, resident_node,
 # may_dirty, may_resident,
 # fetch_at, fetch_path_at, stale_at, stale_path_at, discard_at, wait_at,
-# external_at, path_nyi, lift_nyi, fetch_before, fetch_before_loop, stale_before,
+# external_at, path_nyi, lift_nyi, stale_after_at, fetch_before, fetch_before_loop, stale_before,
 # stale_before_loop.
 
 Decl launch(L)
@@ -113,6 +113,10 @@ Decl path_nyi(S, Path)
 
 Decl lift_nyi(S, V)
   descr [doc("Host statement S accesses assumed-size dummy V of a procedure no call of the program shows, and a launch may write what V denotes: not yet implemented."),
+         arg(S, "statement"), arg(V, "variable")].
+
+Decl stale_after_at(S, V)
+  descr [doc("Right after host call S, which passes V (or a section of it) by copy-in/copy-out to a procedure that may launch, the device copies of V are marked stale: the copy-out wrote V's host storage."),
          arg(S, "statement"), arg(V, "variable")].
 
 Decl fetch_before(S, V)
@@ -201,6 +205,24 @@ lifted(C, V, M) :- lift_src(P, V, M), host_call(C, P), !is_dummy(V).
 lift_src(Q, A, M) :- lifted(C, A, M), hstmt(C, Q, _), lifted_proc(Q).
 lift_src(Q, A, M) :- lifted(C, A, M), hstmt(C, Q, _), assumed_size(A).
 lifted_path(C, Path, M) :- lift_src(P, D, M), host_call(C, P), hcall_arg_pointee(C, D, Path).
+
+# An actual argument the host compiler may copy into a temporary for the
+# call (copy-in/copy-out: a section, possibly non-contiguous, for a dummy
+# that is not assumed-shape): the callee's statements and kernels access
+# the temporary, whose storage is not the actual's, so the call itself
+# reads the actual (the copy-in, before the callee runs: fetched before
+# the call) and writes it (the copy-out, after the callee returns; not for
+# an intent(in) or value dummy). When the called procedure launches
+# nothing (in any procedure it calls), the write is one before the call
+# (the device copy is not touched in between: a stale mark there, which
+# may be hoisted as any); when it may launch, the stale mark goes after
+# the call (stale_after_at), the device copy being in use until it
+# returns.
+copy_actual(S, A, P, D) :- host_call(S, P), hcall_arg_copy(S, D), hcall_arg(S, D, A).
+copy_back(D) :- hcall_arg_copy(_, D), !var_attr(D, /intent_in), !by_value(D).
+acc(S, A, /read) :- copy_actual(S, A, _, _).
+acc(S, A, /write) :- copy_actual(S, A, P, D), copy_back(D), !proc_launches(P).
+stale_after_at(S, A) :- copy_actual(S, A, P, D), copy_back(D), proc_launches(P), may_resident(A), hstmt(S, Q, _), !lifted_proc(Q), !assumed_size(A).
 
 # Only of variables that may denote storage the device holds (may_resident,
 # which may_dirty implies): the only ones the rules below ask about (a

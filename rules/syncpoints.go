@@ -49,6 +49,9 @@ type SyncPoint struct {
 	// Hoisted: a fetch or stale mark placed before the loop Site (the
 	// outermost enclosing loop that launches nothing).
 	Hoisted bool
+	// After: a stale mark placed right after the call Site (its
+	// copy-out wrote Var's host storage: stale_after_at).
+	After bool
 	// Async start (placed after Site): Var is the site of the buffer
 	// (facts.Set.LibArgs), Req the site of the request, Recv a receive.
 	Req  string
@@ -123,6 +126,9 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 			out = append(out, SyncPoint{Kind: v.kind, Site: f.A, Pos: pos(f.A), Var: f.B, Hoisted: v.hoisted, Path: v.path, Section: v.section})
 		}
 	}
+	for _, f := range d.StaleAfterAt {
+		out = append(out, SyncPoint{Kind: SyncStale, Site: f.A, Pos: pos(f.A), Var: f.B, After: true})
+	}
 	for _, f := range d.AsyncStart {
 		out = append(out, SyncPoint{Kind: SyncAsync, Site: f.Stmt, Pos: pos(f.Stmt), Var: f.Buf, Section: true, Req: f.Req, Recv: f.Recv})
 	}
@@ -136,6 +142,9 @@ func (r *CheckResult) SyncPoints() []SyncPoint {
 		}
 		if a.Hoisted != b.Hoisted {
 			return a.Hoisted
+		}
+		if a.After != b.After {
+			return b.After
 		}
 		if a.Kind != b.Kind {
 			return a.Kind.rank() < b.Kind.rank()

@@ -154,6 +154,9 @@ func syncLine(it lowering.SyncInsert) string {
 	case rules.SyncDiscard:
 		return "drop the device copy of " + v + " (its storage ends)"
 	case rules.SyncStale:
+		if it.After {
+			return "after the call: mark the device copy of " + v + " stale (the copy-out of the argument wrote it)"
+		}
 		return "mark the device copy of " + v + " stale (the host writes it)"
 	case rules.SyncWait:
 		if it.Why != "" {
