@@ -802,6 +802,11 @@ func keepRefs(k *lowering.Kernel) string {
 		if s == nil || s.Scope != sc || s.Kind != frontend.SymVariable || seen[s.Name] {
 			return
 		}
+		if s.Component != nil || sc.Symbols[strings.ToLower(s.Name)] != s {
+			// A variable lowering made (a component's stand-in,
+			// lowering/components.go): the host declares no such name.
+			return
+		}
 		switch s.Type.Base {
 		case frontend.TyInteger, frontend.TyReal, frontend.TyComplex, frontend.TyLogical, frontend.TyCharacter:
 		default:

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// e2eDir is the folder of the end-to-end programs (emit/e2e_test.go).
+var e2eDir = filepath.Join("..", "..", "emit", "testdata", "e2e")
+
+// TestE2EWallWerror: every e2e program that gfortran compiles cleanly
+// with -Wall -Werror, fgpu builds with them for --gpu=cpu: the host
+// rewrite adds no warning (an unused variable the loop's replacement
+// left, a name it refers to that the host does not declare,
+// emit.Options.KeepRefs). Programs NYI.txt lists for the CPU are left
+// out, and so are those gfortran 12 rejects or warns of. The builds share
+// the runtime and kernel caches of the user's cache folder, which
+// TestE2E's -O2 builds of the same programs fill: this test compiles
+// the host code again, with the flags, and little more.
+func TestE2EWallWerror(t *testing.T) {
+	needBuildTools(t, "gfortran", "c++")
+	files, err := filepath.Glob(filepath.Join(e2eDir, "*.f90"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no programs in %s: %v", e2eDir, err)
+	}
+	nyi := cpuNYI(t)
+	flags := []string{"-O2", "-Wall", "-Werror"}
+	for _, path := range files {
+		name := filepath.Base(path)
+		t.Run(strings.TrimSuffix(name, ".f90"), func(t *testing.T) {
+			t.Parallel()
+			if nyi[name] {
+				t.Skip("NYI.txt: not built for the CPU yet")
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.HasPrefix(src, []byte("! GFORTRAN: rejects")) {
+				t.Skip("gfortran 12 rejects it")
+			}
+			dir := t.TempDir()
+			ref := exec.Command("gfortran", append(flags, "-J", dir, "-c", path, "-o", filepath.Join(dir, "ref.o"))...)
+			if out, err := ref.CombinedOutput(); err != nil {
+				t.Skipf("gfortran %v warns: %v\n%s", flags, err, out)
+			}
+			abs, err := filepath.Abs(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := append(append([]string{"build", "--gpu=cpu"}, flags...), abs, "-o", filepath.Join(dir, "prog"))
+			if code, _, errOut := runCLI(t, args...); code != 0 {
+				t.Errorf("fgpu %s: exit %d\n%s", strings.Join(args, " "), code, errOut)
+			}
+		})
+	}
+}
+
+// cpuNYI reads the programs NYI.txt lists for every device or the CPU.
+func cpuNYI(t *testing.T) map[string]bool {
+	f, err := os.Open(filepath.Join(e2eDir, "NYI.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	entry := regexp.MustCompile(`^(\S+\.f90)(?: \(([a-z_]+)\))?:`)
+	nyi := map[string]bool{}
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		line := strings.TrimSpace(s.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m := entry.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("NYI.txt: %q is not an entry", line)
+		}
+		if m[2] == "" || m[2] == "cpu" {
+			nyi[m[1]] = true
+		}
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return nyi
+}
