@@ -786,9 +786,10 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, realloc bool, diag
 }
 
 // keepRefs is the statement "if (kind(a) + kind(i) < 0) continue" over
-// the variables of the loop's procedure that the loop k refers to (its
-// indices, the DO variables and the names of its body), of intrinsic
-// types, or "" when there are none: the launch line that replaces the
+// the variables and named constants of the loop's procedure that the
+// loop k refers to (its indices, the DO variables and the names of its
+// body; -Wextra calls a named constant nothing refers to unused), of
+// intrinsic types, or "" when there are none: the launch line that replaces the
 // loop may not name them, and gfortran's -Wall would then call them
 // unused (-Werror makes that an error). kind() is folded: no code.
 func keepRefs(k *lowering.Kernel) string {
@@ -799,7 +800,7 @@ func keepRefs(k *lowering.Kernel) string {
 	seen := map[string]bool{}
 	var names []string
 	add := func(s *frontend.Symbol) {
-		if s == nil || s.Scope != sc || s.Kind != frontend.SymVariable || seen[s.Name] {
+		if s == nil || s.Scope != sc || (s.Kind != frontend.SymVariable && s.Kind != frontend.SymParameter) || seen[s.Name] {
 			return
 		}
 		if s.Component != nil || sc.Symbols[strings.ToLower(s.Name)] != s {

@@ -15,14 +15,15 @@ import (
 var e2eDir = filepath.Join("..", "..", "emit", "testdata", "e2e")
 
 // TestE2EWallWerror: every e2e program that gfortran compiles cleanly
-// with -Wall -Werror, fgpu builds with them for --gpu=cpu: the host
-// rewrite adds no warning (an unused variable the loop's replacement
-// left, a name it refers to that the host does not declare,
-// emit.Options.KeepRefs). Programs NYI.txt lists for the CPU are left
-// out, and so are those gfortran 12 rejects or warns of. The builds share
-// the runtime and kernel caches of the user's cache folder, which
-// TestE2E's -O2 builds of the same programs fill: this test compiles
-// the host code again, with the flags, and little more.
+// with -Wall -Werror, fgpu builds with them for --gpu=cpu, and with
+// -Wall -Wextra -Werror when gfortran compiles it cleanly so: the host
+// rewrite adds no warning (a variable or named constant the loop's
+// replacement left unused, a name it refers to that the host does not
+// declare: emit.Options.KeepRefs). Programs NYI.txt lists for the CPU
+// are left out, and so are those gfortran 12 rejects or warns of. The
+// builds share the runtime and kernel caches of the user's cache folder,
+// which TestE2E's -O2 builds of the same programs fill: this test
+// compiles the host code again, with the flags, and little more.
 func TestE2EWallWerror(t *testing.T) {
 	needBuildTools(t, "gfortran", "c++")
 	files, err := filepath.Glob(filepath.Join(e2eDir, "*.f90"))
@@ -30,7 +31,7 @@ func TestE2EWallWerror(t *testing.T) {
 		t.Fatalf("no programs in %s: %v", e2eDir, err)
 	}
 	nyi := cpuNYI(t)
-	flags := []string{"-O2", "-Wall", "-Werror"}
+	flagSets := [][]string{{"-O2", "-Wall", "-Wextra", "-Werror"}, {"-O2", "-Wall", "-Werror"}}
 	for _, path := range files {
 		name := filepath.Base(path)
 		t.Run(strings.TrimSuffix(name, ".f90"), func(t *testing.T) {
@@ -46,9 +47,19 @@ func TestE2EWallWerror(t *testing.T) {
 				t.Skip("gfortran 12 rejects it")
 			}
 			dir := t.TempDir()
-			ref := exec.Command("gfortran", append(flags, "-J", dir, "-c", path, "-o", filepath.Join(dir, "ref.o"))...)
-			if out, err := ref.CombinedOutput(); err != nil {
-				t.Skipf("gfortran %v warns: %v\n%s", flags, err, out)
+			var flags []string
+			var warned []byte
+			for _, set := range flagSets {
+				ref := exec.Command("gfortran", append(set, "-J", dir, "-c", path, "-o", filepath.Join(dir, "ref.o"))...)
+				out, err := ref.CombinedOutput()
+				if err == nil {
+					flags = set
+					break
+				}
+				warned = out
+			}
+			if flags == nil {
+				t.Skipf("gfortran -Wall -Werror warns:\n%s", warned)
 			}
 			abs, err := filepath.Abs(path)
 			if err != nil {
