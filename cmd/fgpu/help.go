@@ -19,6 +19,9 @@ type topic struct {
 	// Paragraphs of prose; one whose lines start with two spaces is shown
 	// as written (command lines, tables).
 	body []string
+	// A list of names and their text after the paragraphs, shown as
+	// the flags are (flag is the name; cmds is unused).
+	items []flagDoc
 }
 
 // topics lists the topics in the order help shows them.
@@ -35,7 +38,15 @@ var topics = []topic{
 		"run refuses --gpu=metal; --gpu=metal_cpu compiles the MSL kernels as C++ and runs them on the CPU, under Metal's rules, and --unsupported-as=metal builds for the CPU under them.",
 	}},
 	{name: "environment", title: "ENVIRONMENT", summary: "the variables fgpu and the programs it builds read", body: []string{
-		"  FGPU_FC              the host Fortran compiler and its flags when --fc is not given (default gfortran)\n  FGPU_CPU_ORDER       the CPU kernels' iteration order, reverse or shuffle (unset: their own): a program\n                       whose result depends on the order of the iterations prints differently\n  FGPU_CPU_ORDER_SEED  the permutation of shuffle, an unsigned integer (default 1)\n  FGPU_STATS           set and not 0: the program prints the launches of each loop on stderr at its end\n  FGPU_HEAP_SIZE       the bytes of a launch's device heap, with an optional K, M or G (default 256M)\n  FGPU_DEVICE          the GPU a program uses (CUDA, Metal), else the node-local MPI rank modulo the GPUs\n  FGPU_METALLIB        the Metal library a --gpu=metal program loads instead of the one it carries",
+		"fgpu reads FGPU_FC; the programs it builds read the others when they start.",
+	}, items: []flagDoc{
+		{flag: "FGPU_FC", text: "the host Fortran compiler and its flags when --fc is not given (default gfortran)"},
+		{flag: "FGPU_CPU_ORDER", text: "the CPU kernels' iteration order, reverse or shuffle (unset: their own): a program whose result depends on the order of the iterations prints differently"},
+		{flag: "FGPU_CPU_ORDER_SEED", text: "the permutation of shuffle, an unsigned integer (default 1)"},
+		{flag: "FGPU_STATS", text: "set and not 0: the program prints the launches of each loop on stderr at its end"},
+		{flag: "FGPU_HEAP_SIZE", text: "the bytes of a launch's heap, with an optional K, M or G (default 256M)"},
+		{flag: "FGPU_DEVICE", text: "the GPU a program uses (CUDA, Metal), else the node-local MPI rank modulo the GPUs"},
+		{flag: "FGPU_METALLIB", text: "the Metal library a --gpu=metal program loads instead of the one it carries"},
 	}},
 }
 
@@ -113,7 +124,13 @@ func commandUsage(w io.Writer, c *command) {
 	} else {
 		fmt.Fprintln(w, "Flags:")
 	}
-	for _, d := range flags {
+	itemLines(w, flags)
+}
+
+// itemLines writes a list of flags (or of a topic's names), each with its
+// text filled beside it.
+func itemLines(w io.Writer, items []flagDoc) {
+	for _, d := range items {
 		first := fmt.Sprintf("  %-28s ", d.flag)
 		if len(first) > 31 {
 			fmt.Fprintln(w, strings.TrimRight(first, " "))
@@ -149,6 +166,10 @@ func topicHelp(w io.Writer, t *topic) {
 			continue
 		}
 		wrap(w, p, "", "")
+	}
+	if len(t.items) > 0 {
+		fmt.Fprintln(w)
+		itemLines(w, t.items)
 	}
 }
 

@@ -67,9 +67,19 @@ func TestHelpCommandsOnly(t *testing.T) {
 			}
 		}
 	}
-	for _, line := range strings.Split(list, "\n") {
-		if len(line) > helpWidth {
-			t.Errorf("help: a line longer than %d columns: %q", helpWidth, line)
+	subjects := []string{""}
+	for _, c := range commands {
+		subjects = append(subjects, c.name)
+	}
+	for _, tp := range topics {
+		subjects = append(subjects, tp.name)
+	}
+	for _, s := range subjects {
+		_, out, _ := runCLI(t, strings.Fields("help "+s)...)
+		for _, line := range strings.Split(out, "\n") {
+			if len(line) > helpWidth {
+				t.Errorf("help %s: a line longer than %d columns: %q", s, helpWidth, line)
+			}
 		}
 	}
 }

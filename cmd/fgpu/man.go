@@ -95,6 +95,11 @@ func manPage(w io.Writer) {
 			}
 			p("%s", roff(para))
 		}
+		for _, d := range t.items {
+			p(".TP")
+			p(`.B %s`, roffArg(d.flag))
+			p("%s", roff(d.text))
+		}
 	}
 	p(".SH EXIT STATUS")
 	p("%s", roff(exitStatusText))
