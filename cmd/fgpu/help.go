@@ -38,7 +38,7 @@ var topics = []topic{
 		"run refuses --gpu=metal; --gpu=metal_cpu compiles the MSL kernels as C++ and runs them on the CPU, under Metal's rules, and --unsupported-as=metal builds for the CPU under them.",
 	}},
 	{name: "environment", title: "ENVIRONMENT", summary: "the variables fgpu and the programs it builds read", body: []string{
-		"fgpu reads FGPU_FC; the programs it builds read the others when they start.",
+		"fgpu reads FGPU_FC; the programs it builds read the others.",
 	}, items: []flagDoc{
 		{flag: "FGPU_FC", text: "the host Fortran compiler and its flags when --fc is not given (default gfortran)"},
 		{flag: "FGPU_CPU_ORDER", text: "the CPU kernels' iteration order, reverse or shuffle (unset: their own): a program whose result depends on the order of the iterations prints differently"},
