@@ -312,18 +312,27 @@ func TestOffloadReport(t *testing.T) {
 	}
 }
 
-// TestHelpDocumentsEveryFlag: every flag of build's and check's synopsis
-// has a line of its own in their help.
+// TestHelpDocumentsEveryFlag: every flag of parse's, build's and check's
+// synopsis has a line of its own in their help, and every flag of the
+// table (helpflags.go) that a command takes is in its synopsis.
 func TestHelpDocumentsEveryFlag(t *testing.T) {
-	for _, name := range []string{"build", "check"} {
+	flagName := regexp.MustCompile(`^-[^\]| =\[]+`)
+	for _, name := range []string{"parse", "build", "check"} {
 		c := lookup(name)
 		var b bytes.Buffer
 		commandUsage(&b, c)
 		help := b.String()
+		synopsis := map[string]bool{}
 		for _, m := range regexp.MustCompile(`\[(-[^\]| =]+)`).FindAllStringSubmatch(c.args, -1) {
 			flag := m[1]
+			synopsis[flag] = true
 			if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(flag)).MatchString(help) {
 				t.Errorf("fgpu help %s: no line documents %s", name, flag)
+			}
+		}
+		for _, d := range flagsOf(name) {
+			if f := flagName.FindString(d.flag); !synopsis[f] {
+				t.Errorf("fgpu help %s documents %s (%q), which its synopsis lacks", name, f, d.flag)
 			}
 		}
 	}

@@ -34,8 +34,9 @@ const (
 type command struct {
 	name    string
 	args    string
-	summary string
-	pending bool // not yet implemented
+	summary string // a line, in the list of commands
+	about   string // a paragraph, in the command's help and the manual
+	pending bool   // not yet implemented
 	fn      func(args []string, stdout, stderr io.Writer) int
 }
 
@@ -44,15 +45,15 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{name: "parse", args: "[--dump] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] FILE...", summary: "front end only: read, preprocess and check the program; --dump prints the typed program", fn: runParse},
-		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--realloc-lhs-arrays] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", fn: runCheck},
-		{name: "explain", args: "[check flags] FILE[:LINE]...", summary: "the shortest derivation of each loop's outcome, as a positioned chain", fn: runExplain},
-		{name: "facts", args: "[check flags] FILE...", summary: "the relational facts of the program, sorted Mangle text, one a line", fn: runFacts},
-		{name: "query", args: "[check flags] FILE...|FACTS.mg... 'goal'", summary: "the facts (extracted and derived) matching a Datalog goal; FACTS.mg is a dump of fgpu facts", fn: runQuery},
-		{name: "build", args: "[--gpu=cpu|cuda|cuda_cpu|metal|none] [-o OUT] [--fc=CMD] [--keep] [-O0|-O1|-O2|-O3] [--fast] [--realloc-lhs-arrays] [--static-cudart] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] FILE...", summary: "build the program, its loops offloaded (exit 3: a compiler is missing; --gpu=metal: the sources for macOS written)", fn: runBuild},
-		{name: "run", args: "[build flags] FILE... [-- ARGS]", summary: "build the program in a temporary directory and run it; the exit status is the program's", fn: runRun},
-		{name: "version", summary: "print fgpu's version", fn: runVersion},
-		{name: "help", args: "[COMMAND]", summary: "print this help, or a command's", fn: runHelp},
+		{name: "parse", args: "[--dump] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] FILE...", summary: "front end only: read, preprocess and check the program (--dump: the typed program)", about: "The front end alone: it reads the files (preprocessing .F90 and .F files; fixed or free form as the extension or the flags say), checks the program and prints a summary of it, or the typed program with --dump. Errors in the program exit 1.", fn: runParse},
+		{name: "check", args: "[--gpu=cpu|cuda|metal] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--realloc-lhs-arrays] [--offload-report] [-fcheck=bounds|all] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] FILE...", summary: "analyses: one line per parallel loop, offloaded or kept on the host and why", about: "The front end and the analyses that decide each do concurrent loop for the device --gpu names (cpu unless given): one line per loop on stdout, offloaded, kept on the host and why, or an error; the diagnostics on stderr. Nothing is compiled. Errors in the program, a loop that is an error included, exit 1.", fn: runCheck},
+		{name: "explain", args: "[check flags] FILE[:LINE]...", summary: "the shortest derivation of each loop's outcome, as a positioned chain", about: "check's analyses, then for each loop (or the loops at the lines FILE:LINE names) the shortest derivation of its outcome: the facts and rules that decided it, each at its position in the source. A loop that is an error exits 1.", fn: runExplain},
+		{name: "facts", args: "[check flags] FILE...", summary: "the relational facts of the program, sorted Mangle text, one a line", about: "The relational facts the analyses read, extracted from the program, as sorted Mangle text, one fact a line.", fn: runFacts},
+		{name: "query", args: "[check flags] FILE...|FACTS.mg... 'goal'", summary: "the facts, extracted and derived, that match a Datalog goal", about: "The analyses evaluated over the program's facts, or over FACTS.mg (the facts of fgpu facts or of --dump-dir's facts.mg), then the facts, extracted and derived, that match the Datalog goal.", fn: runQuery},
+		{name: "build", args: "[--gpu=cpu|cuda|cuda_cpu|metal|none] [-o OUT] [--fc=CMD] [--keep] [-O0|-O1|-O2|-O3] [--fast] [--realloc-lhs-arrays] [--static-cudart] [--gpu-allow-cpu-fallback] [--show-gpu-kernel-source] [--unsupported-as=metal] [--gpu-offload-omp-loops] [--offload-report] [-fcheck=bounds|all] [--time-passes] [--stop-after=PHASE] [--dump-dir=DIR] [-D NAME[=VAL]] [-I DIR] [-ffixed-form|-ffree-form] [-ffixed-line-length-N|none] [gfortran flags] FILE...", summary: "build the program, its loops offloaded (exit 3: a compiler is missing)", about: "Builds an executable (-o, default a.out) from the Fortran sources given: the loops check offloads become kernels for the device --gpu names (C++ on the host's threads unless given), the host code is the program rewritten to launch them, compiled by the host Fortran compiler. Objects (.o), archives (.a) and shared libraries (.so) are linked, and objects fgpu compiled (fgpu -c) bring their sources into the program. build also reads the flags gfortran and nvfortran take, as fgpu does as FC (fgpu help fc). Exit status 1: errors in the program; 3: a compiler fgpu needs is missing.", fn: runBuild},
+		{name: "run", args: "[build flags] FILE... [-- ARGS]", summary: "build the program and run it; the exit status is the program's", about: "Builds the program as build does, in a temporary directory unless -o names the executable, and runs it with ARGS; the exit status is the program's. --gpu=metal is refused (fgpu help metal).", fn: runRun},
+		{name: "version", summary: "print fgpu's version", about: "Prints fgpu's version, the Go release that built it and the platform.", fn: runVersion},
+		{name: "help", args: "[COMMAND|TOPIC|--man]", summary: "print this help, a command's or a topic's; --man: the manual page", about: "Prints the commands and topics, a command's synopsis, summary and flags, or a topic. --man writes the manual page (roff, fgpu.1) on stdout: the same commands, flags and topics.", fn: runHelp},
 	}
 }
 
@@ -125,83 +126,6 @@ func lookup(name string) *command {
 		}
 	}
 	return nil
-}
-
-// usage writes the list of commands.
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "fgpu runs the do concurrent loops of a Fortran program on a GPU.")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Usage:")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "  fgpu COMMAND [flags] [args]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Commands:")
-	fmt.Fprintln(w)
-	for _, c := range commands {
-		s := c.summary
-		if c.pending {
-			s += " (not yet implemented)"
-		}
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, s)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "As FC in a build system: fgpu [gfortran flags] -c FILE.f90 [-o FILE.o], fgpu FILE.o... -o APP")
-	fmt.Fprintln(w, "(fgpu help build).")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'fgpu help COMMAND' for a command's arguments.")
-	fmt.Fprintln(w, "Exit status: 0 ok, 1 errors in the program, 2 usage errors, 3 a compiler fgpu needs is missing;")
-	fmt.Fprintln(w, "as FC, the host compiler's own status.")
-}
-
-// commandUsage writes one command's synopsis.
-func commandUsage(w io.Writer, c *command) {
-	fmt.Fprintf(w, "Usage: fgpu %s", c.name)
-	if c.args != "" {
-		fmt.Fprintf(w, " %s", c.args)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w)
-	s := c.summary
-	if c.pending {
-		s += " (not yet implemented)"
-	}
-	fmt.Fprintf(w, "  %s\n", s)
-	flagHelp(w, c.name)
-	if c.name == "parse" {
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Flags:")
-		fmt.Fprintln(w, "  --dump            print the typed program on stdout")
-		fmt.Fprintln(w, "  -D NAME[=VAL]     define a preprocessor macro for .F90 files (also -DNAME); repeatable")
-		fmt.Fprintln(w, "  -I DIR            add DIR to the #include search path (also -IDIR); repeatable")
-	}
-	switch c.name {
-	case "check", "explain", "facts", "query", "build":
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Pipeline flags:")
-		fmt.Fprintf(w, "  --stop-after=PHASE  end after PHASE, one of: %s\n", strings.Join(driver.PhaseNames(), ", "))
-		fmt.Fprintln(w, "  --dump-dir=DIR      write what each phase produced into DIR: facts.mg (the facts as")
-		fmt.Fprintln(w, "                      evaluated; fgpu query DIR/facts.mg GOAL evaluates them again),")
-		fmt.Fprintln(w, "                      analyses.mg (input and derived facts), lowering.txt, sync.txt, emit/")
-		fmt.Fprintln(w, "  --time-passes       print each phase's time on stderr")
-	}
-}
-
-func runHelp(args []string, stdout, stderr io.Writer) int {
-	switch len(args) {
-	case 0:
-		usage(stdout)
-		return exitOK
-	case 1:
-		if c := lookup(args[0]); c != nil {
-			commandUsage(stdout, c)
-			return exitOK
-		}
-		fmt.Fprintf(stderr, "fgpu: help: unknown command %q\n", args[0])
-	default:
-		fmt.Fprintln(stderr, "fgpu: help: too many arguments")
-	}
-	usage(stderr)
-	return exitUsage
 }
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
