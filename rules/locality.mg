@@ -84,21 +84,25 @@ local_in(S, C) :- local_at(S, B, _), body_list(B, C).
 # The first write of V in each list B (a write earlier in B than a read
 # there is one when the first is). group_by merges the groups whose keys'
 # 32-bit hashes collide (P3): a minimum is taken only where it is a write
-# position of its own group (then it is that group's); a group left
+# position of its own group (then it is that group's; the list first, as
+# the lookups bind it); a group left
 # without one has its writes decide one by one.
 local_wpos(L, V, B, M) :- local_write(L, V, W), local_at(W, B, M).
 local_wmin(L, V, B, Mn) :- local_wpos(L, V, B, M) |> do fn:group_by(L, V, B), let Mn = fn:min(M).
-local_wfirst(L, V, B, M) :- local_wmin(L, V, B, M), local_wpos(L, V, B, M).
-local_has_wfirst(L, V, B) :- local_wfirst(L, V, B, _).
-# Constructs that hold a write of V; loops with any write of V.
-local_wdo(L, V, C) :- local_write(L, V, W), local_in(W, C), do_construct(C), in_loop(C, L).
+local_wfirst(B, L, V, M) :- local_wmin(L, V, B, M), local_wpos(L, V, B, M).
+local_has_wfirst(B, L, V) :- local_wfirst(B, L, V, _).
+# Constructs that are (local_wc) or hold (local_wdo, DO constructs) a write
+# of V, the construct first: a lookup uses only the first bound column
+# (MANGLE.md P12), and a loop's first column would scan all its writes.
+local_wc(C, L, V) :- local_write(L, V, C).
+local_wdo(C, L, V) :- local_write(L, V, W), local_in(W, C), do_construct(C), in_loop(C, L).
 local_wany(L, V) :- local_write(L, V, _).
 
 local_jumps(L) :- loop(L, _, P), proc_jumps(P).
-written_earlier(L, V, R) :- local_read(L, V, R), local_at(R, B, N), local_wfirst(L, V, B, M), M < N.
-written_earlier(L, V, R) :- local_read(L, V, R), local_at(R, B, N), !local_has_wfirst(L, V, B), local_wpos(L, V, B, M), M < N.
-written_earlier(L, V, R) :- local_read(L, V, R), local_write(L, V, C), local_in(R, C).
-written_earlier(L, V, R) :- local_read(L, V, R), local_in(R, C), local_wdo(L, V, C).
+written_earlier(L, V, R) :- local_read(L, V, R), local_at(R, B, N), local_wfirst(B, L, V, M), M < N.
+written_earlier(L, V, R) :- local_read(L, V, R), local_at(R, B, N), !local_has_wfirst(B, L, V), local_wpos(L, V, B, M), M < N.
+written_earlier(L, V, R) :- local_read(L, V, R), local_in(R, C), local_wc(C, L, V).
+written_earlier(L, V, R) :- local_read(L, V, R), local_in(R, C), local_wdo(C, L, V).
 written_earlier(L, V, R) :- local_read(L, V, R), local_jumps(L), local_wany(L, V).
 local_read_before_write(L, V, S) :- local_read(L, V, S), !written_earlier(L, V, S).
 
