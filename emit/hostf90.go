@@ -84,12 +84,24 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 			}
 		}
 	}
+	// Each unit uses only the routines its edits call (launchuse.go): a
+	// use without an only list would give every unit the interfaces of
+	// every kernel of the program, which costs the host compiler the
+	// product of the units and the kernels.
+	var exported map[string]bool
+	if len(plan.Kernels) > 0 {
+		out.Interface = interfaceModule(ifaceMod, plan, hasParts(sp))
+		exported = moduleProcedures(out.Interface)
+	}
 	for p := range uses {
 		if p.Head == nil {
 			continue
 		}
 		end := headEndLine(p)
-		lines := []string{"  use " + ifaceMod + "  ! fgpu: launch routines"}
+		var lines []string
+		if names := launchNamesIn(edits[p.File], p, exported); len(names) > 0 {
+			lines = wrap("  use " + ifaceMod + ", only: " + strings.Join(names, ", ") + "  ! fgpu: launch routines")
+		}
 		var extra []string
 		for u := range useLines[p] {
 			extra = append(extra, u)
@@ -128,7 +140,6 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 	}
 	// HostOrder is left to the driver, which orders files by module use.
 	if len(plan.Kernels) > 0 {
-		out.Interface = interfaceModule(ifaceMod, plan, hasParts(sp))
 		out.InterfaceFile = ifaceMod + ".f90"
 		be := backendFor(t)
 		if be == nil {
