@@ -33,29 +33,56 @@ func moduleProcedures(module string) map[string]bool {
 // fortranName matches a Fortran name in generated lines.
 var fortranName = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
-// launchNamesIn returns, sorted, the names of exported that the edits
-// within unit p (after its heading, up to its END statement, contained
-// procedures included) mention. A name mentioned in a contained procedure
-// is listed by its host too: the contained procedure may reach it by host
-// association only (the units the edits launch from have their own use).
-// Extra names cost nothing but a symbol; a missing one would not compile.
-func launchNamesIn(es []edit, p *frontend.Procedure, exported map[string]bool) []string {
+// editNames is, for the edits of one file sorted by line, the names of
+// the launch module each mentions (launchNames).
+type editNames struct {
+	from  []int
+	names [][]string
+}
+
+// launchNames scans each edit of each file once for the names of exported.
+func launchNames(edits map[string][]edit, exported map[string]bool) map[string]*editNames {
+	out := map[string]*editNames{}
+	for file, es := range edits {
+		sorted := append([]edit(nil), es...)
+		sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].from < sorted[j].from })
+		en := &editNames{}
+		for _, e := range sorted {
+			var ns []string
+			for _, l := range e.lines {
+				for _, n := range fortranName.FindAllString(l, -1) {
+					if n = strings.ToLower(n); exported[n] {
+						ns = append(ns, n)
+					}
+				}
+			}
+			en.from = append(en.from, e.from)
+			en.names = append(en.names, ns)
+		}
+		out[file] = en
+	}
+	return out
+}
+
+// in returns, sorted, the names that the edits within unit p (after its
+// heading, up to its END statement, contained procedures included)
+// mention. A name mentioned in a contained procedure is listed by its host
+// too: the contained procedure may reach it by host association only (the
+// units the edits launch from have their own use). Extra names cost
+// nothing but a symbol; a missing one would not compile.
+func (en *editNames) in(p *frontend.Procedure) []string {
+	if en == nil {
+		return nil
+	}
 	first := headEndLine(p) + 1
 	last := int(^uint(0) >> 1)
 	if p.End != nil {
 		last = frontend.StmtPos(p.End).Line
 	}
 	seen := map[string]bool{}
-	for _, e := range es {
-		if e.from < first || e.from > last {
-			continue
-		}
-		for _, l := range e.lines {
-			for _, n := range fortranName.FindAllString(l, -1) {
-				if n = strings.ToLower(n); exported[n] {
-					seen[n] = true
-				}
-			}
+	for i := sort.SearchInts(en.from, first); i < len(en.from) && en.from[i] <= last; i++ {
+		for _, n := range en.names[i] {
+			seen[n] = true
 		}
 	}
 	names := make([]string, 0, len(seen))
