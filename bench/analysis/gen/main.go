@@ -8,6 +8,7 @@
 //
 //	go run ./bench/analysis/gen -lines 50000 -out /tmp/scale50k
 //	go run ./bench/analysis/gen -lines 10000 -f2008 -out /tmp/scale10k-f   # for gfortran 12
+//	go run ./bench/analysis/gen -lines 12000 -f2008 -onefile -out /tmp/one12k  # one file, prog.f90
 //
 // -f2008 writes the loops without locality specs (local is F2018, reduce
 // F2023; fgpu infers both), so that gfortran 12 accepts the program. The output
@@ -37,10 +38,15 @@ func (w *writer) p(format string, args ...any) {
 
 var f2008 bool
 
+// oneFile is -onefile: every unit in prog.f90 (kinds, the modules in order,
+// the main program), the layout of a code built as one source file.
+var oneFile bool
+
 func main() {
 	lines := flag.Int("lines", 50000, "approximate number of source lines")
 	out := flag.String("out", "", "output directory (created)")
 	flag.BoolVar(&f2008, "f2008", false, "write no locality specs (local, reduce): for gfortran 12")
+	flag.BoolVar(&oneFile, "onefile", false, "write every unit into one file, prog.f90")
 	flag.Parse()
 	if *out == "" {
 		log.Fatal("gen: -out is required")
@@ -49,11 +55,16 @@ func main() {
 		log.Fatal(err)
 	}
 	total := 0
+	var one strings.Builder
 	write := func(name string, w *writer) {
+		total += w.lines
+		if oneFile {
+			one.WriteString(w.b.String())
+			return
+		}
 		if err := os.WriteFile(filepath.Join(*out, name), []byte(w.b.String()), 0o644); err != nil {
 			log.Fatal(err)
 		}
-		total += w.lines
 	}
 	write("kinds.f90", kinds())
 	// The main program takes about 8 lines per module; a module about 300.
@@ -64,6 +75,11 @@ func main() {
 		mods = append(mods, k)
 	}
 	write("main.f90", program(mods))
+	if oneFile {
+		if err := os.WriteFile(filepath.Join(*out, "prog.f90"), []byte(one.String()), 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
 	fmt.Printf("%s: %d lines, %d modules\n", *out, total, len(mods))
 }
 

@@ -7,7 +7,7 @@ package driver
 //
 //	fgpu_kernels_H.metal  the kernels in MSL (emit/metalhost.go)
 //	fgpu_kernels_H.cpp    their launch routines, C++ (bind(c), as on CUDA)
-//	fgpu_launch_H.f90     the interface module of the launch routines
+//	fgpu_launch_H.f90     the interface modules of the launch routines
 //	*.f90 ...             the host files, rewritten (or copied as written)
 //	fgpu_rt*.h, fgpu_rt_cpu.cpp, fgpu_rt_metal.mm   the runtime
 //	build.sh              xcrun metal / metallib, clang++, $FC, the link
