@@ -148,6 +148,7 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x.hostCFG()    // host control flow of procedures that launch (cfg.go)
 	x.packFacts()  // packs of iterations (pack.go)
 	x.nestFacts()  // nested do concurrent loops (nest.go)
+	x.raceFacts()  // element accesses of do concurrent bodies (race.go)
 
 	// Structure of do concurrent bodies and their scalar writes (shared.go).
 	x.sharedFacts()

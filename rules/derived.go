@@ -85,6 +85,15 @@ func (r *Result) NestStages() map[string]NestStage {
 // (nest.mg, nest_host_trip).
 func (r *Result) NestHostTrip() map[string]bool { return r.siteSet("nest_host_trip") }
 
+// SerialIndices is the indices that run in order inside the thread of an
+// iteration: A the loop, B the index (race.mg, serial_index).
+func (r *Result) SerialIndices() []SitePair { return r.pairs("serial_index") }
+
+// RaceUnknown is the written elements whose subscripts the race analysis
+// does not decide: A the loop, B the element reference (race.mg,
+// race_unknown).
+func (r *Result) RaceUnknown() []SitePair { return r.pairs("race_unknown") }
+
 // WaitAt is the host statements before which the host waits for the
 // device, with each reason: A the statement, B the reason (sync.mg,
 // wait_at).
