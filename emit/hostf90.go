@@ -691,7 +691,8 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, realloc bool, diag
 	// The limits of every index (a nested loop combined with the kernel's
 	// has its own), then those from which a grouped kernel sizes its
 	// blocks (emit/nest.go).
-	for _, ix := range append(append([]*frontend.ConcurrentIndex(nil), k.Bounds...), hintBounds(k)...) {
+	// (And those of the indices that run in order in each thread.)
+	for _, ix := range append(append(append([]*frontend.ConcurrentIndex(nil), k.Bounds...), hintBounds(k)...), serialBounds(k)...) {
 		st := "1_8"
 		if ix.Step != nil {
 			st = fmt.Sprintf("int(%s, 8)", ix.Step)
@@ -983,6 +984,13 @@ func interfaceModule(name string, plan *lowering.Plan, parts bool) string {
 		}
 		for d := range hintBounds(k) {
 			for _, w := range []string{"hlo", "hhi", "hst"} {
+				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
+				dummies = append(dummies, n)
+				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+			}
+		}
+		for d := range k.Serial {
+			for _, w := range []string{"slo", "shi", "sst"} {
 				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
 				dummies = append(dummies, n)
 				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))

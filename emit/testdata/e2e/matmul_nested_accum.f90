@@ -39,12 +39,31 @@ program matmul_nested_accum
   use matmul_nested_mod
   implicit none
   integer, parameter :: n = 128
-  real(8), allocatable :: a(:, :), b(:, :), c(:, :)
-  integer :: step
-  allocate(a(n, n), b(n, n), c(n, n))
+  real(8), allocatable :: a(:, :), b(:, :), c(:, :), r(:, :)
+  integer :: step, i, j, k
+  allocate(a(n, n), b(n, n), c(n, n), r(n, n))
   call init(a, b, c, n)
+  r = 0.0d0
   do step = 1, 3
     call mm_acc(a, b, c, n)
+  end do
+  ! The same sums on the host, each element's in k order: the same bits.
+  do step = 1, 3
+    do j = 1, n
+      do k = 1, n
+        do i = 1, n
+          r(i, j) = r(i, j) + a(i, k) * b(k, j)
+        end do
+      end do
+    end do
+  end do
+  do j = 1, n
+    do i = 1, n
+      if (c(i, j) /= r(i, j)) then
+        print '(a, 2i5, 2es25.17)', 'FAIL at ', i, j, c(i, j), r(i, j)
+        error stop 1
+      end if
+    end do
   end do
   print '(a, es25.17)', 'sum    ', sum(c)
   print '(a, es25.17)', 'c(1,1) ', c(1, 1)
