@@ -11,8 +11,14 @@ package facts
 //                             concurrent nested in it, a plain DO variable of
 //                             its body, or a variable the body assigns or
 //                             passes to a procedure.
+//   race_narrow(L, I)         index I of L may have at most one trip: constant
+//                             limits of one trip or none, or a range from a
+//                             variable towards a constant (i = m:1).
 //   race_ref(L, R, A, Mode)   R is an element reference to array A in the
-//                             body of L (every subscript a scalar): Mode
+//                             body of L (every subscript a scalar; not an
+//                             array of the iterations: local or local_init
+//                             of L or of a loop in it, declared in a
+//                             construct of the body): Mode
 //                             /write (the variable of an intrinsic
 //                             assignment) or /read.
 //   race_sure(L, R)           the statement of R runs in every iteration of
@@ -29,9 +35,11 @@ package facts
 //   race_sub_offset(R, D, X, C) subscript D of R is exactly X + C.
 //   race_sub_text(R, D, T)    subscript D of R is spelt T.
 //   race_sub_call(R, D)       subscript D of R references a procedure.
-//   race_do_bound(L, X, Y)    the limits or step of a plain DO of X in the
+//   race_do_var(L, X)         X is the variable of a plain DO or an index
+//                             of a do concurrent nested in L.
+//   race_do_bound(L, X, Y)    the limits or step of such a loop of X in the
 //                             body of L read Y.
-//   race_tile(L, X, I)        every DO of X in the body of L starts at
+//   race_tile(L, X, I)        every such loop of X in L starts at
 //                             exactly I + C (I an index of L) and its upper
 //                             limit reads I: a tile of iteration I.
 //   race_accum(W, Rd, Op)     W is the variable of an assignment a(s) =
@@ -58,13 +66,18 @@ func (x *extractor) raceFacts() {
 			continue
 		}
 		w := &raceWalker{x: x, l: name(ln), vary: map[*frontend.Symbol]bool{}, own: map[*frontend.Symbol]bool{},
-			tiles: map[*frontend.Symbol]*frontend.Symbol{}, notTile: map[*frontend.Symbol]bool{}}
+			tiles: map[*frontend.Symbol]*frontend.Symbol{}, notTile: map[*frontend.Symbol]bool{},
+			private: map[*frontend.Symbol]bool{}, scopes: map[*frontend.Scope]bool{}}
 		for _, ix := range d.Concurrent.Indices {
 			if s := k.Scope.Local(ix.Name); s != nil {
 				w.vary[s] = true
 				w.own[s] = true
+				if narrowRange(ix) {
+					x.add("race_narrow", w.l, x.varSite(s))
+				}
 			}
 		}
+		w.privates(k)
 		w.varies(k.Body)
 		for s := range w.vary {
 			x.add("race_vary", w.l, x.varSite(s))
@@ -88,6 +101,87 @@ type raceWalker struct {
 	// notTile marks those with a DO that is no tile.
 	tiles   map[*frontend.Symbol]*frontend.Symbol
 	notTile map[*frontend.Symbol]bool
+	// private are the arrays of the iterations (local and local_init of L
+	// and of the loops nested in it); scopes the scopes of L and of the
+	// constructs of its body (BLOCK variables, associate names).
+	private map[*frontend.Symbol]bool
+	scopes  map[*frontend.Scope]bool
+}
+
+// privates collects the variables that each iteration of L (or of a loop
+// nested in it) has its own of.
+func (w *raceWalker) privates(k *frontend.Construct) {
+	add := func(c *frontend.Construct) {
+		if c.Scope != nil {
+			w.scopes[c.Scope] = true
+		}
+		for _, br := range c.Branches {
+			if br.Scope != nil {
+				w.scopes[br.Scope] = true
+			}
+		}
+		d, ok := c.Head.(*frontend.DoStmt)
+		if !ok || d.Concurrent == nil || c.Scope == nil {
+			return
+		}
+		for _, l := range d.Locality {
+			if l.Kind != "local" && l.Kind != "local_init" {
+				continue
+			}
+			for _, n := range l.Names {
+				if s := c.Scope.Lookup(n); s != nil {
+					w.private[frontend.UltimateSymbol(s)] = true
+				}
+				if c.Scope.Parent != nil {
+					if s := c.Scope.Parent.Lookup(n); s != nil {
+						w.private[frontend.UltimateSymbol(s)] = true
+					}
+				}
+			}
+		}
+	}
+	add(k)
+	frontend.InspectStmts(k.Body, func(n frontend.Node) bool {
+		if c, ok := n.(*frontend.Construct); ok {
+			add(c)
+		}
+		return true
+	})
+}
+
+// narrowRange reports an index range that may well have one iteration or
+// none: constant limits of at most one trip, or a range from a variable
+// towards a constant limit in the direction of its step (i = m:1), the
+// form of empty-loop tests. Two iterations are not certain there.
+func narrowRange(ix *frontend.ConcurrentIndex) bool {
+	lo, hi := constInt(ix.Lo), constInt(ix.Hi)
+	step, stepOK := int64(1), true
+	if ix.Step != nil {
+		st := constInt(ix.Step)
+		stepOK = st != nil && *st != 0
+		if stepOK {
+			step = *st
+		}
+	}
+	switch {
+	case !stepOK:
+		return false
+	case lo != nil && hi != nil:
+		return (*hi-*lo)/step+1 <= 1
+	case lo == nil && hi != nil:
+		return step > 0
+	case lo != nil && hi == nil:
+		return step < 0
+	}
+	return false
+}
+
+func constInt(e *frontend.Expr) *int64 {
+	if e == nil || e.Const == nil || e.Const.Type.Base != frontend.TyInteger {
+		return nil
+	}
+	v := e.Const.Int
+	return &v
 }
 
 // jumpsOut reports whether statements may leave an iteration early or
@@ -178,6 +272,9 @@ func (w *raceWalker) stmts(ss []frontend.Stmt, sure bool) {
 				if h.Concurrent != nil {
 					inner = sure && h.Concurrent.Mask == nil
 					for _, ix := range h.Concurrent.Indices {
+						if st.Scope != nil && st.Scope.Local(ix.Name) != nil {
+							w.doFacts(st.Scope.Local(ix.Name), ix.Lo, ix.Hi, ix.Step)
+						}
 						for _, e := range []*frontend.Expr{ix.Lo, ix.Hi, ix.Step} {
 							w.reads(e, false, sure)
 							inner = inner && !w.readsVarying(e)
@@ -190,7 +287,9 @@ func (w *raceWalker) stmts(ss []frontend.Stmt, sure bool) {
 						w.reads(e, false, sure)
 						inner = inner && !w.readsVarying(e)
 					}
-					w.doFacts(h)
+					if h.VarSym != nil {
+						w.doFacts(h.VarSym, h.Lo, h.Hi, h.Step)
+					}
 				}
 			case *frontend.BlockStmt, *frontend.AssociateStmt:
 				inner = sure
@@ -217,17 +316,16 @@ func (w *raceWalker) stmts(ss []frontend.Stmt, sure bool) {
 	}
 }
 
-// doFacts records the limits of a plain DO (race_do_bound) and whether it
-// is a tile of an index of L.
-func (w *raceWalker) doFacts(h *frontend.DoStmt) {
-	if h.VarSym == nil {
-		return
-	}
-	v := frontend.UltimateSymbol(h.VarSym)
-	for _, e := range []*frontend.Expr{h.Lo, h.Hi, h.Step} {
+// doFacts records a variable that a plain DO or a nested do concurrent
+// runs over a range (race_do_var), its limits (race_do_bound) and whether
+// it is a tile of an index of L.
+func (w *raceWalker) doFacts(v *frontend.Symbol, lo, hi, step *frontend.Expr) {
+	v = frontend.UltimateSymbol(v)
+	w.x.add("race_do_var", w.l, w.x.varSite(v))
+	for _, e := range []*frontend.Expr{lo, hi, step} {
 		w.x.nestExprVars(e, func(y *frontend.Symbol) { w.x.add("race_do_bound", w.l, w.x.varSite(v), w.x.varSite(y)) }, nil)
 	}
-	terms, _, ok := linear(h.Lo)
+	terms, _, ok := linear(lo)
 	var ix *frontend.Symbol
 	if ok && len(terms) == 1 {
 		for s, c := range terms {
@@ -238,7 +336,7 @@ func (w *raceWalker) doFacts(h *frontend.DoStmt) {
 	}
 	readsIx := false
 	if ix != nil {
-		w.x.nestExprVars(h.Hi, func(y *frontend.Symbol) { readsIx = readsIx || y == ix }, nil)
+		w.x.nestExprVars(hi, func(y *frontend.Symbol) { readsIx = readsIx || y == ix }, nil)
 	}
 	if ix == nil || !readsIx || w.tiles[v] != nil && w.tiles[v] != ix {
 		w.notTile[v] = true
@@ -269,7 +367,7 @@ func elemArray(e *frontend.Expr) *frontend.Symbol {
 // reference when it is one.
 func (w *raceWalker) ref(e *frontend.Expr, mode string, sure bool) *frontend.Expr {
 	a := elemArray(e)
-	if a == nil {
+	if a == nil || w.private[a] || w.scopes[a.Scope] {
 		return nil
 	}
 	r := w.x.site(e, e.Pos)
@@ -279,7 +377,7 @@ func (w *raceWalker) ref(e *frontend.Expr, mode string, sure bool) *frontend.Exp
 	}
 	for i, s := range e.Args {
 		d := ast.Number(int64(i + 1))
-		w.x.add("race_sub_text", r, d, ast.String(strings.ToLower(s.String())))
+		w.x.add("race_sub_text", r, d, ast.String(subText(s)))
 		terms, c, ok := linear(s)
 		if ok {
 			for v, k := range terms {
@@ -300,6 +398,16 @@ func (w *raceWalker) ref(e *frontend.Expr, mode string, sure bool) *frontend.Exp
 			func(*frontend.Expr) { w.x.add("race_sub_call", r, d) })
 	}
 	return e
+}
+
+// subText spells a subscript in lower case, without the parentheses
+// String puts around a binary operation.
+func subText(e *frontend.Expr) string {
+	t := strings.ToLower(e.String())
+	if e.Kind == frontend.EBinary && strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") {
+		t = t[1 : len(t)-1]
+	}
+	return t
 }
 
 // reads records the element references an expression reads (skipLHS: e

@@ -109,7 +109,7 @@ func serial(st *state) {
 		var why string
 		switch {
 		case len(slow) == len(k.Indices):
-			why = "every index of the kernel's iteration space"
+			why = "a kernel all of whose indices the accumulation omits (per-block partials or atomics are future work)"
 		case k.CanStop:
 			why = "a kernel that can stop"
 		case len(k.Workspaces) > 0:
@@ -124,7 +124,7 @@ func serial(st *state) {
 		}
 		if why != "" {
 			st.diags = append(st.diags, frontend.NYI(frontend.NYIArrayAccumulation, at, k.Do.Pos,
-				"an array reduction over %s that runs in order inside each thread, in %s", indexNames(k, slow), why))
+				"an array reduction whose indices %s run in order inside each thread, in %s", indexNames(k, slow), why))
 			continue
 		}
 		drop := map[int]bool{}

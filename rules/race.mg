@@ -19,10 +19,12 @@
 #   u(i-1)), both in every iteration: array_race too;
 # - a write whose subscripts are not race_clean (indirect a(idx(i)), two
 #   indices in one subscript, non-affine) or that may not run in every
-#   iteration: race_unknown, a note of the offload report, never an error
+#   iteration (or over an index of one trip or none, race_narrow):
+#   race_unknown, a note of the offload report, never an error
 #   (the programmer asserted independence by writing do concurrent).
 # Reads: loop_index, race_vary, race_ref, race_sure, race_sub,
-# race_sub_offset, race_sub_text, race_sub_call, race_do_bound, race_tile,
+# race_sub_offset, race_sub_text, race_sub_call, race_do_var, race_do_bound,
+# race_tile, race_narrow,
 # race_accum, nest_first, device.
 # Derives: race_clean, race_det, race_omits, serial_index, race_write,
 # race_read, race_unknown, rejected and warning for them, nest_unshared
@@ -30,7 +32,7 @@
 # (lowering/serial.go) and never re-decides them.
 
 Decl race_clean(L, R)
-  descr [doc("Every subscript of element reference R in loop L reads at most one race_vary variable of L, with a constant coefficient (race_sub /det), no procedure, and no DO variable whose limits read a race_vary variable unless it is a tile."),
+  descr [doc("Every subscript of element reference R in loop L reads at most one race_vary variable of L, with a constant coefficient (race_sub /det), no procedure; that variable is an index of L or a race_do_var whose limits read no race_vary variable unless it is a tile."),
          arg(L, "loop"), arg(R, "element reference")].
 
 Decl race_det(L, R, I)
@@ -63,6 +65,11 @@ race_dep(L, R, D, X) :- race_ref(L, R, _, _), race_sub(R, D, X, _), race_vary(L,
 race_dim_bad(L, R, D) :- race_ref(L, R, _, _), race_sub(R, D, X, /other), race_vary(L, X).
 race_dim_bad(L, R, D) :- race_ref(L, R, _, _), race_sub_call(R, D).
 race_dim_bad(L, R, D) :- race_dep(L, R, D, X), race_dep(L, R, D, Y), X != Y.
+# A variable the body assigns (not an index, not a DO variable) may hold
+# anything: its subscripts are not analysed.
+race_ranged(L, X) :- loop_index(L, X).
+race_ranged(L, X) :- race_do_var(L, X).
+race_dim_bad(L, R, D) :- race_dep(L, R, D, X), !race_ranged(L, X).
 race_is_tile(L, X) :- race_tile(L, X, _).
 race_do_varying(L, X) :- race_do_bound(L, X, Y), race_vary(L, Y).
 race_dim_bad(L, R, D) :- race_dep(L, R, D, X), race_do_varying(L, X), !race_is_tile(L, X).
@@ -80,7 +87,7 @@ race_omits(L, R, I) :- race_ref(L, R, _, /write), race_clean(L, R), loop_index(L
 
 race_is_accum(W) :- race_accum(W, _, _).
 serial_index(L, I) :- race_omits(L, W, I), race_is_accum(W).
-race_write(L, R, I) :- race_omits(L, R, I), !race_is_accum(R), race_sure(L, R).
+race_write(L, R, I) :- race_omits(L, R, I), !race_is_accum(R), race_sure(L, R), !race_narrow(L, I).
 
 # A shared nested loop (rules/nest.mg) would run its serial index on the
 # threads of a block: it runs in the outer iteration's thread instead.
@@ -89,7 +96,7 @@ nest_unshared(K, /serial_index, I) :- serial_index(I, _), nest_first(I, K).
 # --- Reads of a written array at another offset ---
 
 race_pair(L, W, Rd, D, I) :- race_ref(L, W, A, /write), race_sure(L, W), race_clean(L, W),
-  race_sub_offset(W, D, I, C1), loop_index(L, I),
+  race_sub_offset(W, D, I, C1), loop_index(L, I), !race_narrow(L, I),
   race_ref(L, Rd, A, /read), race_sure(L, Rd), race_clean(L, Rd), race_sub_offset(Rd, D, I, C2), C1 != C2.
 race_other_differs(W, Rd, D) :- race_pair(_, W, Rd, D, _), race_sub_text(W, E, T1), race_sub_text(Rd, E, T2), E != D, T1 != T2.
 race_read(L, W, Rd, I) :- race_pair(L, W, Rd, D, I), !race_other_differs(W, Rd, D).
@@ -97,7 +104,9 @@ race_read(L, W, Rd, I) :- race_pair(L, W, Rd, D, I), !race_other_differs(W, Rd, 
 # --- Not analysed ---
 
 race_unknown(L, R) :- race_ref(L, R, _, /write), race_unclean(L, R).
-race_unknown(L, R) :- race_omits(L, R, _), !race_is_accum(R), !race_sure(L, R).
+race_not_sure(L, R) :- race_omits(L, R, _), !race_sure(L, R).
+race_not_sure(L, R) :- race_omits(L, R, I), race_narrow(L, I).
+race_unknown(L, R) :- race_not_sure(L, R), !race_is_accum(R).
 
 # --- Diagnostics ---
 

@@ -522,8 +522,13 @@ Decl race_vary(L, X)
          arg(L, "loop"), arg(X, "variable")]
   bound [/name, /name].
 
+Decl race_narrow(L, I)
+  descr [doc("Index I of do concurrent L may have at most one trip: constant limits of one trip or none, or a range from a variable towards a constant limit in the direction of the step (i = m:1, the form of empty-loop tests)."),
+         arg(L, "loop"), arg(I, "index")]
+  bound [/name, /name].
+
 Decl race_ref(L, R, A, Mode)
-  descr [doc("R is a reference to an element of array A (every subscript a scalar) in the body of do concurrent L, at any depth: Mode /write (the variable of an intrinsic assignment) or /read."),
+  descr [doc("R is a reference to an element of array A (every subscript a scalar) in the body of do concurrent L, at any depth: Mode /write (the variable of an intrinsic assignment) or /read. Arrays of the iterations are not referenced so: local or local_init of L or of a loop nested in it, declared in a construct of the body (BLOCK), associate names of the body."),
          arg(L, "loop"), arg(R, "element reference"), arg(A, "array"), arg(Mode, "/write or /read")]
   bound [/name, /name, /name, /name].
 
@@ -552,13 +557,18 @@ Decl race_sub_call(R, D)
          arg(R, "element reference"), arg(D, "dimension")]
   bound [/name, /number].
 
+Decl race_do_var(L, X)
+  descr [doc("X is the variable of a plain DO in the body of do concurrent L, or an index of a do concurrent nested in L: it runs over a range in each iteration."),
+         arg(L, "loop"), arg(X, "variable")]
+  bound [/name, /name].
+
 Decl race_do_bound(L, X, Y)
-  descr [doc("The limits or step of a plain DO of variable X in the body of do concurrent L read variable Y."),
+  descr [doc("The limits or step of a plain DO of variable X in the body of do concurrent L (or of a nested do concurrent of index X) read variable Y."),
          arg(L, "loop"), arg(X, "DO variable"), arg(Y, "variable read")]
   bound [/name, /name, /name].
 
 Decl race_tile(L, X, I)
-  descr [doc("Every plain DO of X in the body of L starts at exactly I + C, I an index of L, and its upper limit reads I: a tile of iteration I (do i = it, min(it+b-1, n)), which counts as determining I."),
+  descr [doc("Every plain DO of X in the body of L (every nested do concurrent of index X) starts at exactly I + C, I an index of L, and its upper limit reads I: a tile of iteration I (do i = it, min(it+b-1, n)), which counts as determining I."),
          arg(L, "loop"), arg(X, "DO variable"), arg(I, "index of L")]
   bound [/name, /name, /name].
 
