@@ -64,7 +64,10 @@ Decl race_unknown(L, R)
 race_dep(L, R, D, X) :- race_ref(L, R, _, _), race_sub(R, D, X, _), race_vary(L, X).
 race_dim_bad(L, R, D) :- race_ref(L, R, _, _), race_sub(R, D, X, /other), race_vary(L, X).
 race_dim_bad(L, R, D) :- race_ref(L, R, _, _), race_sub_call(R, D).
-race_dim_bad(L, R, D) :- race_dep(L, R, D, X), race_dep(L, R, D, Y), X != Y.
+# (By reference first: the engine looks facts up by their first bound
+# argument, and a loop has many references.)
+race_rdep(R, L, D, X) :- race_dep(L, R, D, X).
+race_dim_bad(L, R, D) :- race_rdep(R, L, D, X), race_rdep(R, L, D, Y), X != Y.
 # A variable the body assigns (not an index, not a DO variable) may hold
 # anything: its subscripts are not analysed.
 race_ranged(L, X) :- loop_index(L, X).
