@@ -65,6 +65,9 @@ func (cpuBackend) kernel(g *kernelGen, params []string, loopAt string) {
 		g.line("const int64_t n%d = fgpu_trip(lo%d, hi%d, st%d);", d, d, d, d)
 	}
 	g.line("const int64_t ntot = %s;", tripProduct(n))
+	for d := range k.Serial {
+		g.line("const int64_t sn%d = fgpu_trip(slo%d, shi%d, sst%d);", d+1, d+1, d+1, d+1)
+	}
 	g.line("fgpu_rt_launch_begin(kname, loop);")
 	g.heapSetup()
 	g.workspaceSetup()

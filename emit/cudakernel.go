@@ -421,6 +421,10 @@ func deviceParams(k *lowering.Kernel) (decls, args []string) {
 		decls = append(decls, fmt.Sprintf("const fgpu_elem* fgpu_tab%d", t.Slot))
 		args = append(args, fmt.Sprintf("fgpu_tab%d", t.Slot))
 	}
+	for d := range k.Serial {
+		decls = append(decls, fmt.Sprintf("int64_t slo%d, int64_t sst%d, int64_t sn%d", d+1, d+1, d+1))
+		args = append(args, fmt.Sprintf("slo%d, sst%d, fgpu_trip(slo%d, shi%d, sst%d)", d+1, d+1, d+1, d+1, d+1))
+	}
 	for _, w := range k.Workspaces {
 		decls = append(decls, fmt.Sprintf("char* ws%d, int64_t wsb%d", w.Slot, w.Slot))
 		args = append(args, fmt.Sprintf("ws%d, wsb%d", w.Slot, w.Slot))

@@ -238,7 +238,22 @@ func markEditsBy(es []edit, origin func(n int) (string, int)) []edit {
 			next = e.from // an insertion before line from
 		}
 		m := e
-		m.lines = append(append([]string(nil), e.lines...), marker(next))
+		m.lines = nil
+		if e.to >= e.from {
+			// The statement's replacement: each of its lines that starts a
+			// statement is numbered as the statement (a message about
+			// what it became names the user's line), not as the lines
+			// after it.
+			for i, l := range e.lines {
+				if i == 0 || !strings.HasSuffix(strings.TrimRight(stripComment(e.lines[i-1]), " "), "&") {
+					m.lines = append(m.lines, marker(e.from))
+				}
+				m.lines = append(m.lines, l)
+			}
+		} else {
+			m.lines = append(m.lines, e.lines...)
+		}
+		m.lines = append(m.lines, marker(next))
 		out = append(out, m)
 	}
 	// Last: apply places it before any other insertion at line 1.
@@ -699,7 +714,8 @@ func kernelCallEdit(k *lowering.Kernel, helpers *addrHelpers, realloc bool, diag
 	// The limits of every index (a nested loop combined with the kernel's
 	// has its own), then those from which a grouped kernel sizes its
 	// blocks (emit/nest.go).
-	for _, ix := range append(append([]*frontend.ConcurrentIndex(nil), k.Bounds...), hintBounds(k)...) {
+	// (And those of the indices that run in order in each thread.)
+	for _, ix := range append(append(append([]*frontend.ConcurrentIndex(nil), k.Bounds...), hintBounds(k)...), serialBounds(k)...) {
 		st := "1_8"
 		if ix.Step != nil {
 			st = fmt.Sprintf("int(%s, 8)", ix.Step)
@@ -1048,4 +1064,24 @@ func overIterations(k *lowering.Kernel, in string, body func(depth string) []str
 		lines = append(lines, depth+"end do")
 	}
 	return lines
+}
+
+// stripComment returns a free-form line without its trailing comment (a
+// ! outside character literals).
+func stripComment(line string) string {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '!':
+			return line[:i]
+		}
+	}
+	return line
 }

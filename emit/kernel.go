@@ -82,6 +82,10 @@ type kernelGen struct {
 	// pre are the statements (MSL: what a C++ lambda computes) that the
 	// next line needs before it (mslkernel.go, noLambda).
 	pre []string
+	// serialNext: the iteration's body is inside the loops of its serial
+	// indices (openSerial): the next iteration is the next of the
+	// innermost one (label fgpu_next_s).
+	serialNext bool
 }
 
 func ctype(t frontend.Type) string {
@@ -282,6 +286,9 @@ func (g *kernelGen) emitKernel() {
 	for d := range hintBounds(k) {
 		params = append(params, fmt.Sprintf("int64_t hlo%d, int64_t hhi%d, int64_t hst%d", d+1, d+1, d+1))
 	}
+	for d := range k.Serial {
+		params = append(params, fmt.Sprintf("int64_t slo%d, int64_t shi%d, int64_t sst%d", d+1, d+1, d+1))
+	}
 	for _, w := range k.Workspaces {
 		if w.Varying {
 			params = append(params, fmt.Sprintf("int64_t wm%d", w.Slot))
@@ -413,6 +420,7 @@ func (g *kernelGen) iterationBody() {
 			g.logic[s] = s.Type.Base == frontend.TyLogical
 		}
 	}
+	g.openSerial()
 	if len(k.Workspaces) > 0 {
 		// The iteration's number: the slice of each workspace it uses.
 		g.line("const int64_t fgpu_it = %s;", fortranLinear(k, trip))
@@ -441,6 +449,7 @@ func (g *kernelGen) iterationBody() {
 	} else {
 		g.stmts(k.Body)
 	}
+	g.closeSerial()
 	if !g.msl() {
 		g.line("goto fgpu_next; // (keeps the label referenced)")
 		g.line("fgpu_next:;")
@@ -481,6 +490,52 @@ func (g *kernelGen) iterationBody() {
 		g.indent--
 	}
 	g.line("}")
+}
+
+// serialBounds are the limits of the indices of k that run in order in
+// each thread (lowering/serial.go).
+func serialBounds(k *lowering.Kernel) []*frontend.ConcurrentIndex {
+	var out []*frontend.ConcurrentIndex
+	for _, s := range k.Serial {
+		out = append(out, s.Bound)
+	}
+	return out
+}
+
+// openSerial opens the loops of the indices that run in order inside the
+// iteration (lowering/serial.go, Kernel.Serial), outermost first: each
+// index from its lower limit by its step, as gfortran runs it. The
+// launch provides slo, sst and the trip count sn of each.
+func (g *kernelGen) openSerial() {
+	if len(g.k.Serial) == 0 {
+		return
+	}
+	if g.msl() {
+		g.nyi(frontend.NYIArrayAccumulation, g.k.Do.Pos, "an array reduction over %s that runs in order inside each thread, on Metal", g.k.Serial[0].Sym.Name)
+		return
+	}
+	for d, s := range g.k.Serial {
+		g.line("for (int64_t fgpu_s%d = 0; fgpu_s%d < sn%d; ++fgpu_s%d) { // %s in order (rules/race.mg, serial_index)", d+1, d+1, d+1, d+1, s.Sym.Name)
+		g.indent++
+		g.line("const %s %s = (%s)(slo%d + fgpu_s%d * sst%d);", ctype(s.Sym.Type), cname(s.Sym), ctype(s.Sym.Type), d+1, d+1, d+1)
+		g.names[s.Sym] = cname(s.Sym)
+	}
+	g.serialNext = true
+}
+
+// closeSerial closes the loops openSerial opened; a masked-out or cycled
+// iteration of the innermost goes to its label.
+func (g *kernelGen) closeSerial() {
+	if !g.serialNext {
+		return
+	}
+	g.serialNext = false
+	g.line("goto fgpu_next_s; // (keeps the label referenced)")
+	g.line("fgpu_next_s:;")
+	for range g.k.Serial {
+		g.indent--
+		g.line("}")
+	}
 }
 
 // fortranLinear is the C expression of an iteration's number in the order

@@ -274,6 +274,13 @@ func kernelInterface(b *strings.Builder, k *lowering.Kernel) {
 				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
 			}
 		}
+		for d := range k.Serial {
+			for _, w := range []string{"slo", "shi", "sst"} {
+				n := fmt.Sprintf("fgpu_%s%d", w, d+1)
+				dummies = append(dummies, n)
+				decls = append(decls, fmt.Sprintf("      integer(8), value :: %s", n))
+			}
+		}
 		for _, ws := range k.Workspaces {
 			if ws.Varying {
 				add(fmt.Sprintf("fgpu_wm%d", ws.Slot), "integer(8), value")

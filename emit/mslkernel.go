@@ -181,6 +181,9 @@ func mslTemplate(params []string) string {
 // body; an MSL thread, which runs one iteration, writes back and returns.
 func (g *kernelGen) nextIteration() string {
 	if !g.msl() {
+		if g.serialNext {
+			return "goto fgpu_next_s;"
+		}
 		return "goto fgpu_next;"
 	}
 	return g.mslLeave

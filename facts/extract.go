@@ -58,6 +58,11 @@ type Set struct {
 	BoundsChecks map[*frontend.StopStmt]*BoundsCheck
 }
 
+// SitePos is the position of the site named site (/s/N or /v/N).
+func (s *Set) SitePos(site string) (frontend.Pos, bool) {
+	return s.Pos(ast.Constant{Type: ast.NameType, Symbol: site})
+}
+
 // Pos returns the position of a site constant (/s/N or /v/N).
 func (s *Set) Pos(site ast.Constant) (frontend.Pos, bool) {
 	n, ok := s.names[site.Symbol]
@@ -148,6 +153,7 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x.hostCFG()    // host control flow of procedures that launch (cfg.go)
 	x.packFacts()  // packs of iterations (pack.go)
 	x.nestFacts()  // nested do concurrent loops (nest.go)
+	x.raceFacts()  // element accesses of do concurrent bodies (race.go)
 
 	// Structure of do concurrent bodies and their scalar writes (shared.go).
 	x.sharedFacts()

@@ -16,6 +16,7 @@ type Limit string
 // diagnostic at the construct says which one of the program.
 const (
 	NYIArrayReductionForm   Limit = "nyi_array_reduction_form"
+	NYIArrayAccumulation    Limit = "nyi_array_accumulation"
 	NYIArrayRank            Limit = "nyi_array_rank"
 	NYIComplexReduce        Limit = "nyi_complex_reduce"
 	NYILocalArray           Limit = "nyi_local_array"
@@ -74,6 +75,7 @@ const (
 )
 
 var limitDocs = map[Limit]string{
+	NYIArrayAccumulation:    "an array reduction (a(s) = a(s) op e whose subscripts omit indices of the loop, rules/race.mg) whose omitted indices cannot run in order inside each thread: every index of the kernel omitted, or a kernel that can stop, keeps values after the loop, sizes workspaces or runs on Metal (per-block partials and atomics are future work)",
 	NYIArrayReductionForm:   "sum, product, maxval, minval, count, any, all, dot_product with DIM, MASK or KIND, or with an argument that is not an array, in an offloaded loop",
 	NYIArrayRank:            "an array of a rank the kernel descriptors do not hold (more than 7) in an offloaded loop",
 	NYIComplexReduce:        "a reduce of a complex variable in an offloaded loop",

@@ -13,6 +13,8 @@
 //	workspaces -- the arrays of the iterations of run-time shape that
 //	             live in host-sized per-iteration slices (workspace.go,
 //	             from rules/workspace.mg)
+//	serial    -- the indices that run in order inside each thread, out of
+//	             the iteration space (serial.go, from rules/race.mg)
 //	verify    -- every construct of a kernel body is one the emitters
 //	             lower; anything else is a "not yet implemented" error at
 //	             the construct, never dropped and never run on the CPU
@@ -107,6 +109,13 @@ type Kernel struct {
 	// only at run time, in per-iteration slices of a buffer the launch
 	// sizes (workspace.go, from rules/workspace.mg).
 	Workspaces []*Workspace
+	// Serial are the indices that run in order inside each thread, as
+	// loops around the iteration's body, outermost first (serial.go, from
+	// rules/race.mg serial_index); they are not in Indices and Bounds.
+	// Unanalysed are the elements the loop writes whose subscripts the race
+	// analysis does not decide (race_unknown), for the offload report.
+	Serial     []*SerialIndex
+	Unanalysed []frontend.Pos
 }
 
 // ElemTable is an allocatable array component of the elements of an
@@ -169,6 +178,7 @@ var Passes = []Pass{
 	{"stops", stops},
 	{"packs", packs},
 	{"workspaces", workspaces},
+	{"serial", serial},
 	{"verify", verify},
 }
 

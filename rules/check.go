@@ -128,6 +128,7 @@ func CheckInput(prog *frontend.Program, in *Input, opts CheckOptions) (*CheckRes
 	c.loops()
 	c.semanticErrors()
 	c.warnings()
+	c.raceWarnings()
 	cr.Diags = cr.Diags.Sort()
 	sort.SliceStable(cr.Loops, func(i, j int) bool { return cr.Loops[i].Pos.Before(cr.Loops[j].Pos) })
 	return cr, nil
@@ -343,7 +344,7 @@ func (c *checkCtx) siteOwners() map[string][]string {
 // facts of its proof into notes: the loop, then each call down to the
 // construct.
 func (c *checkCtx) chain(loop string, cd *reasonCandidate) ([]frontend.Diagnostic, int) {
-	if cd.reason == "/reason/shared_scalar_race" {
+	if cd.reason == "/reason/shared_scalar_race" || cd.reason == "/reason/array_race" {
 		// The write is in the loop body (or a procedure's write of a
 		// variable of the loop's scope): no chain of calls to show.
 		return nil, 0
@@ -426,6 +427,8 @@ func (c *checkCtx) message(reason, site string) string {
 		return "an !$omp parallel do is offloaded only with --gpu-offload-omp-loops"
 	case "/reason/shared_scalar_race":
 		return c.raceMessage(site)
+	case "/reason/array_race":
+		return c.arrayRaceMessage(site)
 	}
 	return strings.TrimPrefix(reason, "/reason/")
 }

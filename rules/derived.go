@@ -85,6 +85,29 @@ func (r *Result) NestStages() map[string]NestStage {
 // (nest.mg, nest_host_trip).
 func (r *Result) NestHostTrip() map[string]bool { return r.siteSet("nest_host_trip") }
 
+// SerialIndices is the indices that run in order inside the thread of an
+// iteration: A the loop, B the index (race.mg, serial_index).
+func (r *Result) SerialIndices() []SitePair { return r.pairs("serial_index") }
+
+// AccumOmits is the accumulations whose subscripts omit an index of
+// their loop: A the loop, B the element written (race.mg, race_omits of a
+// race_accum).
+func (r *Result) AccumOmits() []SitePair {
+	accum := r.siteSet("race_accum")
+	var out []SitePair
+	for _, p := range r.pairs("race_omits") {
+		if accum[p.B] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// RaceUnknown is the written elements whose subscripts the race analysis
+// does not decide: A the loop, B the element reference (race.mg,
+// race_unknown).
+func (r *Result) RaceUnknown() []SitePair { return r.pairs("race_unknown") }
+
 // WaitAt is the host statements before which the host waits for the
 // device, with each reason: A the statement, B the reason (sync.mg,
 // wait_at).

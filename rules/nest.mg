@@ -61,7 +61,7 @@ Decl nest_top(K)
          arg(K, "loop")].
 
 Decl nest_unshared(L, Reason, Site)
-  descr [doc("The iterations of a nested do concurrent cannot be shared out over the threads of an outer iteration because of Reason at Site: L is the kernel's loop (/stops: the kernel can stop; /statement: a statement of the outer iteration other than assignments, constructs, cycle and exit; /inner_scalar: one of its first nested loops writes a scalar that is not its own) or the nested loop (/not_first: it is inside another nested loop)."),
+  descr [doc("The iterations of a nested do concurrent cannot be shared out over the threads of an outer iteration because of Reason at Site: L is the kernel's loop (/stops: the kernel can stop; /statement: a statement of the outer iteration other than assignments, constructs, cycle and exit; /inner_scalar: one of its first nested loops writes a scalar that is not its own) or the nested loop (/not_first: it is inside another nested loop; /serial_index: it has an index that runs in order in the thread, rules/race.mg)."),
          arg(L, "loop"), arg(Reason, "reason"), arg(Site, "where")].
 
 Decl nest_mode(I, Mode)

@@ -53,6 +53,12 @@ reason(/reason/local_read_before_write,
 reason(/reason/shared_scalar_race,
   "Beyond the design doc, an entry of the unsupported list on every device: a scalar written in a do concurrent without a locality spec that an iteration may read before defining it itself (F2018 11.1.7.5 makes such a loop non-conforming), other than by the reduction forms s = s op e: its iterations do not run in parallel. Declare it local(s) when each iteration defines it first, reduce(op: s) for a reduction, or build with --gpu-allow-cpu-fallback to run the loop on the host in order.",
   "k = 0; do concurrent (i = 1:n); if (a(i) > 0) then; k = k + 1; b(k) = a(i); end if; end do").
+reason(/reason/array_race,
+  "Beyond the design doc, an entry of the unsupported list on every device: two iterations of a do concurrent touch the same array element and one of them writes it (F2018 11.1.7.5 makes such a loop non-conforming): a write in every iteration whose subscripts do not depend on an index of the loop, other than an accumulation a(s) = a(s) op e, or a read of the written array at another offset of the same index (write u(i), read u(i-1)). Give each iteration its own elements, make the index a plain DO loop inside the iteration, or build with --gpu-allow-cpu-fallback to run the loop on the host in order.",
+  "do concurrent (i = 1:n, j = 1:m); a(j) = b(i, j); end do").
+reason(/reason/array_accumulation,
+  "An accumulation a(s) = a(s) op e in a do concurrent whose subscripts s do not depend on some indices of the loop (iterations that differ in them update the same element): fgpu runs those indices in order inside each thread of the others, as gfortran does, so the result is gfortran's (a warning): the loop is not conforming Fortran as written; write those indices as a plain DO loop inside the iteration (or use reduce for a scalar).",
+  "do concurrent (j = 1:n, k = 1:n, i = 1:n); c(i, j) = c(i, j) + a(i, k) * b(k, j); end do").
 reason(/reason/reduce_inferred,
   "A scalar updated in a do concurrent only as s = s op e (or e op s, max(s, e), iand(s, e), ...: one operator, s referenced nowhere else), without a locality spec, runs as reduce(op: s), which the loop should say (a warning): without it the loop is not conforming Fortran, and the sum may be formed in another order, as with reduce.",
   "s = 0; do concurrent (i = 1:n); s = s + a(i); end do").

@@ -519,3 +519,65 @@ Decl heap_alloc(Site, Owner)
   descr [doc("The error stop at Site (a statement the program does not have) checks an allocation on the device heap in Owner (a loop body or a procedure): an allocate of an allocatable array component of a derived-type value device code creates, an assignment that reallocates one, or an assignment of a whole such value from a variable, which copies its components (facts/heap.go)."),
          arg(Site, "statement"), arg(Owner, "loop or procedure")]
   bound [/name, /name].
+
+# --- Element accesses of do concurrent bodies (facts/race.go) ---
+
+Decl race_vary(L, X)
+  descr [doc("Variable X may take another value in another iteration of do concurrent L: an index of L or of a do concurrent nested in it, a plain DO variable of its body, or a variable the body assigns or passes to a procedure."),
+         arg(L, "loop"), arg(X, "variable")]
+  bound [/name, /name].
+
+Decl race_narrow(L, I)
+  descr [doc("Index I of do concurrent L may have at most one trip: constant limits of one trip or none, or a range from a variable towards a constant limit in the direction of the step (i = m:1, the form of empty-loop tests)."),
+         arg(L, "loop"), arg(I, "index")]
+  bound [/name, /name].
+
+Decl race_ref(L, R, A, Mode)
+  descr [doc("R is a reference to an element of array A (every subscript a scalar) in the body of do concurrent L, at any depth: Mode /write (the variable of an intrinsic assignment) or /read. Arrays of the iterations are not referenced so: local or local_init of L or of a loop nested in it, declared in a construct of the body (BLOCK), associate names of the body."),
+         arg(L, "loop"), arg(R, "element reference"), arg(A, "array"), arg(Mode, "/write or /read")]
+  bound [/name, /name, /name, /name].
+
+Decl race_sure(L, R)
+  descr [doc("The statement of element reference R runs in every iteration of L: L has no mask, its body no CYCLE, EXIT, GO TO, RETURN or STOP, and R is only inside DO loops (with a variable), do concurrent loops without a mask whose limits read no race_vary variable of L, BLOCK and ASSOCIATE constructs."),
+         arg(L, "loop"), arg(R, "element reference")]
+  bound [/name, /name].
+
+Decl race_sub(R, D, X, Kind)
+  descr [doc("Subscript D (from 1) of element reference R reads variable X: Kind /det when the subscript is affine in the integer scalars it reads and the coefficient of X is a constant other than 0, /other otherwise."),
+         arg(R, "element reference"), arg(D, "dimension"), arg(X, "variable"), arg(Kind, "/det or /other")]
+  bound [/name, /number, /name, /name].
+
+Decl race_sub_offset(R, D, X, C)
+  descr [doc("Subscript D of element reference R is exactly X + C (C an integer constant)."),
+         arg(R, "element reference"), arg(D, "dimension"), arg(X, "variable"), arg(C, "offset")]
+  bound [/name, /number, /name, /number].
+
+Decl race_sub_text(R, D, T)
+  descr [doc("Subscript D of element reference R is spelt T (lower case)."),
+         arg(R, "element reference"), arg(D, "dimension"), arg(T, "spelling")]
+  bound [/name, /number, /string].
+
+Decl race_sub_call(R, D)
+  descr [doc("Subscript D of element reference R references a procedure (not an intrinsic)."),
+         arg(R, "element reference"), arg(D, "dimension")]
+  bound [/name, /number].
+
+Decl race_do_var(L, X)
+  descr [doc("X is the variable of a plain DO in the body of do concurrent L, or an index of a do concurrent nested in L: it runs over a range in each iteration."),
+         arg(L, "loop"), arg(X, "variable")]
+  bound [/name, /name].
+
+Decl race_do_bound(L, X, Y)
+  descr [doc("The limits or step of a plain DO of variable X in the body of do concurrent L (or of a nested do concurrent of index X) read variable Y."),
+         arg(L, "loop"), arg(X, "DO variable"), arg(Y, "variable read")]
+  bound [/name, /name, /name].
+
+Decl race_tile(L, X, I)
+  descr [doc("Every plain DO of X in the body of L (every nested do concurrent of index X) starts at exactly I + C, I an index of L, and its upper limit reads I: a tile of iteration I (do i = it, min(it+b-1, n)), which counts as determining I."),
+         arg(L, "loop"), arg(X, "DO variable"), arg(I, "index of L")]
+  bound [/name, /name, /name].
+
+Decl race_accum(W, Rd, Op)
+  descr [doc("W is the variable of an assignment a(s) = a(s) op e (e op a(s), max(a(s), e), ...) whose right side reads the same element, spelt the same, at Rd and references a nowhere else. Op: /plus, /minus, /times, /max, /min, /iand, /ior, /ieor, /and, /or."),
+         arg(W, "element written"), arg(Rd, "element read"), arg(Op, "operator")]
+  bound [/name, /name, /name].

@@ -102,6 +102,20 @@ func kernelTraits(k *lowering.Kernel, dev string) []string {
 	if k.Packed {
 		traits = append(traits, "packed: consecutive iterations per thread, 16-byte accesses")
 	}
+	if len(k.Serial) > 0 {
+		var ns []string
+		for _, x := range k.Serial {
+			ns = append(ns, x.Sym.Name)
+		}
+		traits = append(traits, fmt.Sprintf("in order inside each thread: %s (an array accumulation omits it: rules/race.mg)", strings.Join(ns, ", ")))
+	}
+	if len(k.Unanalysed) > 0 {
+		var ls []string
+		for _, p := range k.Unanalysed {
+			ls = append(ls, fmt.Sprintf("line %d", p.Line))
+		}
+		traits = append(traits, fmt.Sprintf("note: elements written at %s have subscripts fgpu does not analyse for races (indirect, non-affine, or a write not in every iteration): the independence do concurrent asserts is assumed", strings.Join(ls, ", ")))
+	}
 	if k.CanStop {
 		traits = append(traits, "can stop (status checked after the launch)")
 	}
