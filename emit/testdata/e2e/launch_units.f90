@@ -43,15 +43,24 @@ program launch_units
   implicit none
   integer, parameter :: n = 5000
   integer :: it, i
+  real(8) :: ra(n), rb(n)
   allocate(a(n), b(n))
   a = 0.0d0
   b = 0.0d0
+  ra = 0.0d0
+  rb = 0.0d0
   do it = 1, 40
     call step_a(a, n)
     call step_b(b, n)
     do concurrent (i = 1:n)
       b(i) = b(i) + a(i)
     end do
+    ! The same steps on the host, in order: the kernels' values must be these.
+    do i = 1, n
+      ra(i) = 0.5d0 * (ra(i) + real(mod(i, 7), 8))
+      rb(i) = rb(i) - real(mod(i, 5), 8) + ra(i)
+    end do
     if (mod(it, 10) == 0) print '(i4, 2f22.6)', it, a(1) + a(n/2) + a(n), b(1) + b(n/3) + b(n)
   end do
+  if (any(a /= ra) .or. any(b /= rb)) error stop 'FAIL: launch_units'
 end program launch_units
