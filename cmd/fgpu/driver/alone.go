@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"fgpu/frontend"
-	"fgpu/rules"
 )
 
 // CheckAlone runs the analyses (through emit, without compiling) on one
@@ -18,32 +17,12 @@ func CheckAlone(file string, opts Options) (diags frontend.Diagnostics, final bo
 	if err != nil || t.IsMetal() {
 		return nil, false
 	}
-	var unsupportedAs = t
-	if opts.UnsupportedAs != "" {
-		if unsupportedAs, err = BuildTarget(opts.UnsupportedAs); err != nil {
-			return nil, false
-		}
-	} else {
-		unsupportedAs = nil
+	cfg, err := pipelineConfig([]string{file}, opts, t, PhaseEmit)
+	if err != nil {
+		return nil, false
 	}
-	r, err := Pipeline(Config{
-		Files:       []string{file},
-		Defines:     opts.Defines,
-		IncludeDirs: opts.IncludeDirs,
-		Form:        opts.SourceForm(),
-		Target:      t,
-		Check: rules.CheckOptions{
-			Fallback:      opts.Fallback,
-			UnsupportedAs: unsupportedAs,
-			OffloadOmp:    opts.OffloadOmp,
-			BoundsCheck:   opts.BoundsCheck,
-		},
-		Fast:            opts.Fast,
-		HostOpt:         opts.Opt,
-		ReallocLHS:      opts.ReallocLHS,
-		StopAfter:       PhaseEmit,
-		ViolationsFatal: true,
-	})
+	cfg.Check.ShowKernelSource = false // the link shows them
+	r, err := Pipeline(cfg)
 	if err != nil || r == nil {
 		return nil, false
 	}

@@ -181,38 +181,18 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 		}
 	}
 
-	var unsupportedAs *target.Target
-	if opts.UnsupportedAs != "" {
-		if unsupportedAs, err = target.Parse(opts.UnsupportedAs); err != nil {
-			return "", nil, err
-		}
-	}
 	stop := PhaseCompile
 	if opts.StopAfter != nil {
 		stop = *opts.StopAfter
 	}
-	r, err := Pipeline(Config{
-		Files:       files,
-		Defines:     opts.Defines,
-		IncludeDirs: opts.IncludeDirs,
-		Form:        opts.SourceForm(),
-		Target:      t,
-		Check: rules.CheckOptions{
-			Fallback:         opts.Fallback,
-			ShowKernelSource: opts.ShowKernelSource,
-			UnsupportedAs:    unsupportedAs,
-			OffloadOmp:       opts.OffloadOmp,
-			BoundsCheck:      opts.BoundsCheck,
-		},
-		Fast:            opts.Fast,
-		HostOpt:         opts.Opt,
-		ReallocLHS:      opts.ReallocLHS,
-		KeepRefs:        warns(opts.HostFlags),
-		StopAfter:       stop,
-		DumpDir:         opts.DumpDir,
-		ViolationsFatal: true,
-		Apple:           t.IsMetal(),
-	})
+	cfg, err := pipelineConfig(files, opts, t, stop)
+	if err != nil {
+		return "", nil, err
+	}
+	cfg.KeepRefs = warns(opts.HostFlags)
+	cfg.DumpDir = opts.DumpDir
+	cfg.Apple = t.IsMetal()
+	r, err := Pipeline(cfg)
 	if opts.TimePasses && opts.Stderr != nil {
 		defer r.PrintTimes(opts.Stderr)
 	}
@@ -500,4 +480,36 @@ func hostFindsModule(tc *toolchain, opts Options, m frontend.MissingModule) bool
 	args = append(args, "-fsyntax-only", src)
 	cmd := exec.Command(args[0], args[1:]...)
 	return cmd.Run() == nil
+}
+
+// pipelineConfig is the pipeline of a build of files with opts for target
+// t, to phase stop (Build; CheckAlone, one file of fgpu -c): the analyses'
+// options and the code-generation choices the options give.
+func pipelineConfig(files []string, opts Options, t *target.Target, stop Phase) (Config, error) {
+	var unsupportedAs *target.Target
+	if opts.UnsupportedAs != "" {
+		var err error
+		if unsupportedAs, err = target.Parse(opts.UnsupportedAs); err != nil {
+			return Config{}, err
+		}
+	}
+	return Config{
+		Files:       files,
+		Defines:     opts.Defines,
+		IncludeDirs: opts.IncludeDirs,
+		Form:        opts.SourceForm(),
+		Target:      t,
+		Check: rules.CheckOptions{
+			Fallback:         opts.Fallback,
+			ShowKernelSource: opts.ShowKernelSource,
+			UnsupportedAs:    unsupportedAs,
+			OffloadOmp:       opts.OffloadOmp,
+			BoundsCheck:      opts.BoundsCheck,
+		},
+		Fast:            opts.Fast,
+		HostOpt:         opts.Opt,
+		ReallocLHS:      opts.ReallocLHS,
+		StopAfter:       stop,
+		ViolationsFatal: true,
+	}, nil
 }
