@@ -8,20 +8,23 @@ import (
 )
 
 // orderDependent is a program whose result depends on the order in which
-// its do concurrent runs the iterations: each reads the element the
-// previous one wrote (a dependence through an array, which the analyses do
-// not look for; the loop is not conforming Fortran). gfortran runs it in
-// order; so does fgpu's CPU backend by default, on one thread (fewer than
-// 4096 light iterations).
+// its do concurrent runs the iterations: every iteration writes the same
+// element through an index array, and the last one to run wins (not
+// conforming Fortran). The subscript is indirect, which the analyses do
+// not follow (rules/race.mg: a note, the independence do concurrent
+// asserts is assumed; written a(1) = i it is an array_race error).
+// gfortran runs it in order; so does fgpu's CPU backend by default, on one
+// thread (fewer than 4096 light iterations).
 const orderDependent = `program order_dependent
   implicit none
   integer, parameter :: n = 1000
-  integer :: a(n), i
-  a = 1
-  do concurrent (i = 2:n)
-    a(i) = a(i - 1) + 1
+  integer :: a(n), idx(n), i
+  a = 0
+  idx = 1
+  do concurrent (i = 1:n)
+    a(idx(i)) = i
   end do
-  print '(i0)', a(n)
+  print '(i0)', a(1)
 end program
 `
 

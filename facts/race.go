@@ -50,6 +50,7 @@ package facts
 //                             /ieor, /and, /or.
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -390,6 +391,7 @@ func (w *raceWalker) ref(e *frontend.Expr, mode string, sure bool) *frontend.Exp
 				for v, k := range terms { // (one term)
 					if k == 1 {
 						w.x.add("race_sub_offset", r, d, w.x.varSite(v), ast.Number(c))
+						w.x.add("race_offset_key", r, ast.String(offsetKey(w.l, w.x.varSite(a), i, w.x.varSite(v), e.Args)), ast.Number(c))
 					}
 				}
 			}
@@ -567,4 +569,18 @@ func sortedSyms[T any](x *extractor, m map[*frontend.Symbol]T) []*frontend.Symbo
 	}
 	sort.Slice(out, func(i, j int) bool { return x.varSite(out[i]).String() < x.varSite(out[j]).String() })
 	return out
+}
+
+// offsetKey names the references of loop l to array a whose subscript d
+// (from 0) is index x plus a constant and whose other subscripts are spelt
+// as args' are: two of them with different constants touch the same
+// element in two iterations (race_offset_key, rules/race.mg).
+func offsetKey(l, a ast.Constant, d int, x ast.Constant, args []*frontend.Expr) string {
+	var rest []string
+	for i, s := range args {
+		if i != d {
+			rest = append(rest, subText(s))
+		}
+	}
+	return fmt.Sprintf("%s %s %d %s (%s)", l, a, d+1, x, strings.Join(rest, ", "))
 }

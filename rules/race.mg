@@ -23,7 +23,7 @@
 #   race_unknown, a note of the offload report, never an error
 #   (the programmer asserted independence by writing do concurrent).
 # Reads: loop_index, race_vary, race_ref, race_sure, race_sub,
-# race_sub_offset, race_sub_text, race_sub_call, race_do_var, race_do_bound,
+# race_sub_offset, race_offset_key, race_sub_text, race_sub_call, race_do_var, race_do_bound,
 # race_tile, race_narrow,
 # race_accum, nest_first, device.
 # Derives: race_clean, race_det, race_omits, serial_index, race_write,
@@ -98,11 +98,34 @@ nest_unshared(K, /serial_index, I) :- serial_index(I, _), nest_first(I, K).
 
 # --- Reads of a written array at another offset ---
 
-race_pair(L, W, Rd, D, I) :- race_ref(L, W, A, /write), race_sure(L, W), race_clean(L, W),
-  race_sub_offset(W, D, I, C1), loop_index(L, I), !race_narrow(L, I),
-  race_ref(L, Rd, A, /read), race_sure(L, Rd), race_clean(L, Rd), race_sub_offset(Rd, D, I, C2), C1 != C2.
-race_other_differs(W, Rd, D) :- race_pair(_, W, Rd, D, _), race_sub_text(W, E, T1), race_sub_text(Rd, E, T2), E != D, T1 != T2.
-race_read(L, W, Rd, I) :- race_pair(L, W, Rd, D, I), !race_other_differs(W, Rd, D).
+# Per key (race_offset_key: loop, array, dimension, index, the other
+# subscripts' spelling) the lowest and highest offset of the writes: a read
+# of the key at offset C is another iteration's element when a write's
+# offset differs, that is when the lowest or the highest differs from C.
+# (Pairing each read with each write of the array is quadratic in a loop
+# body: bench/analysis TestBigLoopLinear.) group_by merges the groups whose
+# keys' 32-bit hashes collide (P3): a minimum or maximum is used only where
+# a write of its own key has it (then it is the key's); a key without both
+# has its writes paired with its reads one by one. Facts are looked up by
+# the reference or the key first (P12).
+race_sure_r(R, L) :- race_sure(L, R).
+race_clean_r(R, L) :- race_clean(L, R).
+race_off(K, Mode, C, R, L, I) :- race_offset_key(R, K, C), race_ref(L, R, _, Mode), race_sure_r(R, L), race_clean_r(R, L),
+  race_sub_offset(R, _, I, C), loop_index(L, I), !race_narrow(L, I).
+# The writes and the reads apart: a lookup of a key's writes must not scan
+# its reads.
+race_offw(K, C, W) :- race_off(K, /write, C, W, _, _).
+race_offr(K, C, Rd, L, I) :- race_off(K, /read, C, Rd, L, I).
+race_woff(K, C) :- race_offw(K, C, _).
+race_wmin(K, M) :- race_woff(K, C) |> do fn:group_by(K), let M = fn:min(C).
+race_wmax(K, M) :- race_woff(K, C) |> do fn:group_by(K), let M = fn:max(C).
+race_wmin_ok(K, M) :- race_wmin(K, M), race_woff(K, M).
+race_wmax_ok(K, M) :- race_wmax(K, M), race_woff(K, M).
+race_wrange(K) :- race_wmin_ok(K, _), race_wmax_ok(K, _).
+race_pair(L, W, Rd, I) :- race_offr(K, C, Rd, L, I), race_wmin_ok(K, M), M != C, race_offw(K, M, W).
+race_pair(L, W, Rd, I) :- race_offr(K, C, Rd, L, I), race_wmin_ok(K, C), race_wmax_ok(K, M), M != C, race_offw(K, M, W).
+race_pair(L, W, Rd, I) :- race_offr(K, C, Rd, L, I), !race_wrange(K), race_offw(K, C1, W), C1 != C.
+race_read(L, W, Rd, I) :- race_pair(L, W, Rd, I).
 
 # --- Not analysed ---
 

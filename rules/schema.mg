@@ -552,6 +552,11 @@ Decl race_sub_offset(R, D, X, C)
          arg(R, "element reference"), arg(D, "dimension"), arg(X, "variable"), arg(C, "offset")]
   bound [/name, /number, /name, /number].
 
+Decl race_offset_key(R, K, C)
+  descr [doc("Element reference R has a subscript that is exactly an index X plus C; K names the loop, the array, that dimension, X and the spelling of the other subscripts: references of one K with different C touch the same element in two iterations."),
+         arg(R, "element reference"), arg(K, "key"), arg(C, "offset")]
+  bound [/name, /string, /number].
+
 Decl race_sub_text(R, D, T)
   descr [doc("Subscript D of element reference R is spelt T (lower case)."),
          arg(R, "element reference"), arg(D, "dimension"), arg(T, "spelling")]
