@@ -409,25 +409,16 @@ func warns(flags []string) bool {
 
 // missingModules reports the modules the program uses that are neither
 // among the given files nor compiled where the host compiler looks (it is
-// asked: hostFindsModule; without one, for --gpu=metal, a .mod file in the
-// using file's folder, the current folder, a -I or -J folder): "module X
+// asked: hostFindsModule; first, and without one for --gpu=metal, a .mod
+// file in the using file's folder, the current folder, a -I folder): "module X
 // not found", with the folders searched, instead of what a later step
 // makes of names nothing defines.
 func missingModules(prog *frontend.Program, opts Options, tc *toolchain) frontend.Diagnostics {
 	var out frontend.Diagnostics
 	for _, m := range prog.Missing {
-		dirs := []string{filepath.Dir(m.Pos.File), "."}
-		dirs = append(dirs, opts.IncludeDirs...)
-		for i, f := range opts.HostFlags {
-			switch {
-			case (f == "-I" || f == "-J") && i+1 < len(opts.HostFlags):
-				dirs = append(dirs, opts.HostFlags[i+1])
-			case strings.HasPrefix(f, "-I") && len(f) > 2:
-				dirs = append(dirs, f[2:])
-			case strings.HasPrefix(f, "-J") && len(f) > 2:
-				dirs = append(dirs, f[2:])
-			}
-		}
+		// (-I and -J reach Options as IncludeDirs, never as HostFlags:
+		// parseCompilerLine.)
+		dirs := append([]string{filepath.Dir(m.Pos.File), "."}, opts.IncludeDirs...)
 		var seen []string
 		found := false
 		for _, d := range dirs {
