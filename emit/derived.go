@@ -118,6 +118,13 @@ func structDefs(plan *lowering.Plan, procs []*frontend.Procedure) string {
 				fmt.Fprintf(&b, "  alignas(8) unsigned char %s[%d]; // allocatable, carried\n", field(c.Name), carriedBytes(c))
 				continue
 			}
+			if emptyComponent(c) {
+				// A type holding no data: the host lays it out in 0 bytes
+				// (an array of it too), so the struct has no member for it
+				// (componentLV: its lvalue is its parent's bytes, never read).
+				fmt.Fprintf(&b, "  // %s: type(%s) holds no data (0 bytes, as the host lays it out)\n", field(c.Name), c.Type.Derived.Name)
+				continue
+			}
 			n := int64(1)
 			for _, d := range c.Dims {
 				n *= int64(d)
@@ -131,6 +138,28 @@ func structDefs(plan *lowering.Plan, procs []*frontend.Procedure) string {
 		fmt.Fprintf(&b, "};\n")
 	}
 	return b.String()
+}
+
+// emptyType reports a derived type the host lays out in 0 bytes: no
+// data components, or only components of such types (of any shape; not
+// allocatable or pointers, of which the host holds descriptors, so no
+// type reaches itself here).
+func emptyType(dt *frontend.DerivedType) bool {
+	if dt == nil || dt.Parent != nil && !emptyType(dt.Parent) {
+		return false
+	}
+	for _, c := range dt.Components {
+		if c.Kind != frontend.SymComponent || !emptyComponent(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// emptyComponent reports a component of a type holding no data (0 bytes
+// in the host's layout).
+func emptyComponent(c *frontend.Symbol) bool {
+	return c.Type.Base == frontend.TyDerived && !c.Allocatable && !c.Pointer && !c.Type.Class && emptyType(c.Type.Derived)
 }
 
 // layoutLeaf is one component of an element whose place the launch
@@ -219,7 +248,11 @@ func (g *kernelGen) layoutCheck(p *lowering.Param) {
 	g.line("const void* addr[] = {%s};", strings.Join(addrs, ", "))
 	g.line("const size_t off[] = {%s};", strings.Join(offs, ", "))
 	g.line("const char* const names[] = {%s};", strings.Join(names, ", "))
-	g.line("fgpu_rt_layout(%q, kname, loop, %s, %s, sizeof(%s), %d, addr, off, names);", dt.Name, base, size, st, len(leaves))
+	ksize := fmt.Sprintf("sizeof(%s)", st)
+	if emptyType(dt) {
+		ksize = "(size_t)0" // the C struct of a type without data is 1 byte, never read
+	}
+	g.line("fgpu_rt_layout(%q, kname, loop, %s, %s, %s, %d, addr, off, names);", dt.Name, base, size, ksize, len(leaves))
 	g.line("%s = 1;", flag)
 	g.indent--
 	g.line("}")
@@ -265,6 +298,11 @@ func derivedValue(p *lowering.Param) bool {
 func (g *kernelGen) componentLV(e *frontend.Expr) string {
 	switch {
 	case e.Kind == frontend.EComponent:
+		if e.Sym != nil && emptyComponent(e.Sym) {
+			// No bytes (structDefs): any lvalue of the type will do; the
+			// parent's address, as an element of an array of it would be.
+			return fmt.Sprintf("(*(%s*)&(%s))", ctype(e.Sym.Type), g.componentLV(e.X))
+		}
 		return "(" + g.componentLV(e.X) + ")." + field(e.Name)
 	case e.Kind == frontend.ERef && (e.Ref == frontend.RefFunction || e.Ref == frontend.RefStructure):
 		return g.expr(e) // a value: f(y)%x reads its component
@@ -272,6 +310,8 @@ func (g *kernelGen) componentLV(e *frontend.Expr) string {
 		if lv, ok := g.elemComponent(e); ok {
 			return lv
 		}
+	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EComponent && e.X.Sym != nil && emptyComponent(e.X.Sym):
+		return g.componentLV(e.X) // every element of a type without data is the same no bytes
 	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EComponent && e.X.Sym != nil:
 		c := e.X.Sym
 		var off []string
@@ -310,6 +350,9 @@ func (g *kernelGen) constructor(e *frontend.Expr) string {
 	}
 	var parts []string
 	for i, c := range e.Type.Derived.Components {
+		if emptyComponent(c) {
+			continue // no member (structDefs); the value has no bytes
+		}
 		if c.Type.Base == frontend.TyLogical {
 			parts = append(parts, fmt.Sprintf("(%s)((%s) ? 1 : 0)", ctype(c.Type), g.expr(vals[i])))
 			continue

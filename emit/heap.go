@@ -254,6 +254,9 @@ func (g *kernelGen) heapBuild(lv string, obj, rhs *frontend.Expr) {
 	g.line("%s fgpu_sc{};", ct)
 	for i, c := range rhs.Type.Derived.Components {
 		x := vals[i]
+		if emptyComponent(c) {
+			continue // no member: a value without bytes (structDefs)
+		}
 		if !(c.Allocatable && c.Rank > 0) {
 			g.line("fgpu_sc.%s = %s;", field(c.Name), g.valueAs(x, c.Type))
 			continue

@@ -319,7 +319,12 @@ func (g *kernelGen) registerBuffers() {
 			g.layoutCheck(p)
 		}
 		if derivedValue(p) {
-			g.line("const %s in_%s = *(const %s*)hp_%s;", ctype(p.Sym.Type), p.Sym.Name, ctype(p.Sym.Type), p.Sym.Name)
+			if emptyType(p.Sym.Type.Derived) {
+				// No bytes to copy (the host's value is 0 bytes long).
+				g.line("const %s in_%s{};", ctype(p.Sym.Type), p.Sym.Name)
+			} else {
+				g.line("const %s in_%s = *(const %s*)hp_%s;", ctype(p.Sym.Type), p.Sym.Name, ctype(p.Sym.Type), p.Sym.Name)
+			}
 		}
 	}
 	for _, p := range g.k.Params {
