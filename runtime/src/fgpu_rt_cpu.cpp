@@ -49,7 +49,7 @@ extern "C" void fgpu_fatal(const char* kernel, const char* loop, const char* msg
     std::exit(1);
 }
 
-#if defined(_OPENMP) && !defined(FGPU_RT_DEVICE)
+#if defined(_OPENMP) && !defined(FGPU_RT_DEVICE) && defined(__linux__)
 // The OpenMP wait policy of the CPU backend (runtime/README.md, "Wait
 // policy"). libgomp's default lets a thread that reaches a barrier or waits
 // for the next parallel region spin up to 300,000 times before it sleeps;
@@ -70,14 +70,16 @@ extern "C" void fgpu_fatal(const char* kernel, const char* loop, const char* msg
 // environment plus OMP_WAIT_POLICY=passive) before anything else ran; the
 // policy is then the environment's, so there is no second start. It does
 // so only where the policy can matter: more than one processor to run on
-// and OMP_NUM_THREADS unset or above 1. If execve fails (no /proc), the
-// program runs on with libgomp's default.
+// and OMP_NUM_THREADS unset or above 1; and not under valgrind (its
+// preload libraries in LD_PRELOAD; it cannot start /proc/self/exe). If execve fails (no /proc), the program runs
+// on with libgomp's default. (ELF and /proc: Linux only.)
 static void fgpu_wait_policy(int, char** argv, char** env) {
     if (env == nullptr || argv == nullptr || argv[0] == nullptr) return;
     size_t n = 0;
     for (; env[n] != nullptr; n++) {
         const char* e = env[n];
         if (std::strncmp(e, "OMP_WAIT_POLICY=", 16) == 0 || std::strncmp(e, "GOMP_SPINCOUNT=", 15) == 0) return;
+        if (std::strncmp(e, "LD_PRELOAD=", 11) == 0 && std::strstr(e, "vgpreload") != nullptr) return; // valgrind
         if (std::strncmp(e, "OMP_NUM_THREADS=", 16) == 0) {
             const char* v = e + 16;
             while (*v == ' ') v++;
