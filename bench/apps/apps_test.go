@@ -46,6 +46,9 @@ const (
 	daxpyN, daxpyCalls            = 1000000, 20
 	tsNX, tsNY, tsSteps, tsKout   = 100, 50, 200, 50
 	smallN, smallSteps, smallKout = 2048, 200, 50
+	stencilN, stencilIters        = 128, 5
+	flowNX, flowNZ, flowSteps     = 64, 32, 3
+	tileN, tileIters              = 256, 3
 )
 
 // traffic is what FGPU_STATS reports (the backend line).
@@ -129,11 +132,42 @@ func smallWant(n, steps int64) want {
 	}
 }
 
+// stencilWant: u and v (n x n) and the weights w (5 real(8), set by the
+// host) cross to the device once; the host reads v after each of the two
+// forms. Launches: init, then for each form a reset and iters+1 steps of
+// the stencil and the increment.
+func stencilWant(n, iters int64) want {
+	return want{launches: 1 + 2*(1+2*(iters+1)), arraysTo: 2*8*n*n + 5*8, arraysFrom: 2 * 8 * n * n}
+}
+
+// flowWant: state and state_tmp ((nx+4) x (nz+4) x 4), flux ((nx+1) x
+// (nz+1) x 4) and tend (nx x nz x 4), all set on the device, cross to it
+// once; the host reads state at the end. Launches: 3 (init), then each of
+// the steps+1 steps 2 directions of 3 stages (halo, fluxes, tendencies,
+// update).
+func flowWant(nx, nz, steps int64) want {
+	st := (nx + 4) * (nz + 4) * 4 * 8
+	return want{
+		launches:   3 + (steps+1)*2*3*4,
+		arraysTo:   2*st + (nx+1)*(nz+1)*4*8 + nx*nz*4*8,
+		arraysFrom: st,
+	}
+}
+
+// tileWant: a and b (n x n) cross to the device once and back once (the
+// host's check reads both). Launches: init, iters+1 transposes.
+func tileWant(n, iters int64) want {
+	return want{launches: 1 + iters + 1, arraysTo: 2 * 8 * n * n, arraysFrom: 2 * 8 * n * n}
+}
+
 var (
-	streamArgs = []string{itoa(streamN), itoa(streamIters)}
-	daxpyArgs  = []string{itoa(daxpyN), itoa(daxpyCalls)}
-	tsArgs     = []string{itoa(tsNX), itoa(tsNY), itoa(tsSteps), itoa(tsKout)}
-	smallArgs  = []string{itoa(smallN), itoa(smallSteps), itoa(smallKout)}
+	stencilArgs = []string{itoa(stencilN), itoa(stencilIters)}
+	flowArgs    = []string{itoa(flowNX), itoa(flowNZ), itoa(flowSteps)}
+	tileArgs    = []string{itoa(tileN), itoa(tileIters)}
+	streamArgs  = []string{itoa(streamN), itoa(streamIters)}
+	daxpyArgs   = []string{itoa(daxpyN), itoa(daxpyCalls)}
+	tsArgs      = []string{itoa(tsNX), itoa(tsNY), itoa(tsSteps), itoa(tsKout)}
+	smallArgs   = []string{itoa(smallN), itoa(smallSteps), itoa(smallKout)}
 )
 
 // progs lists the programs; a twin follows its program.
@@ -147,21 +181,40 @@ var progs = map[string]prog{
 	"timestep":       {files: files(timer, []string{"timestep/ts_state.f90", "timestep/ts_solver.f90", "timestep/timestep.f90"}), args: tsArgs, want: tsWant(tsNX, tsNY, tsSteps, tsKout)},
 	"ts_main":        {files: files(stats, []string{"timestep/ts_state.f90", "timestep/ts_main.f90"}), args: tsArgs, want: tsWant(tsNX, tsNY, tsSteps, tsKout)},
 	"smallstep":      {files: files(timer, []string{"smallstep/smallstep_mod.f90", "smallstep/smallstep.f90"}), args: smallArgs, want: smallWant(smallN, smallSteps)},
+	"stencil":        {files: files(timer, []string{"stencil/stencil_mod.f90", "stencil/stencil.f90"}), args: stencilArgs, want: stencilWant(stencilN, stencilIters)},
+	"flow":           {files: files(timer, []string{"flow/flow_mod.f90", "flow/flow.f90"}), args: flowArgs, want: flowWant(flowNX, flowNZ, flowSteps)},
+	"transpose_tile": {files: files(timer, []string{"transpose/transpose_tile_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs, want: tileWant(tileN, tileIters)},
+}
+
+// gfTwins are the OpenMP twins (*_omp_mod.f90, bench/apps/omp_twin.py),
+// which only gfortran builds: alone, and with -fopenmp. Their outputs
+// must equal the fgpu program's.
+var gfTwins = map[string]prog{
+	"stencil_omp":        {files: files(timer, []string{"stencil/stencil_omp_mod.f90", "stencil/stencil.f90"}), args: stencilArgs},
+	"stencil_fopenmp":    {files: files(timer, []string{"stencil/stencil_omp_mod.f90", "stencil/stencil.f90"}), args: stencilArgs, fc: "gfortran -fopenmp"},
+	"flow_omp":           {files: files(timer, []string{"flow/flow_omp_mod.f90", "flow/flow.f90"}), args: flowArgs},
+	"flow_fopenmp":       {files: files(timer, []string{"flow/flow_omp_mod.f90", "flow/flow.f90"}), args: flowArgs, fc: "gfortran -fopenmp"},
+	"transpose_tile_omp": {files: files(timer, []string{"transpose/transpose_tile_omp_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs},
+	"transpose_fopenmp":  {files: files(timer, []string{"transpose/transpose_tile_omp_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs, fc: "gfortran -fopenmp"},
 }
 
 // pairs: a program, its twin (or "" when its reference is the hand-written
-// CUDA, which runs only on the GPU machine), and whether gfortran 12 builds
-// it alone.
+// CUDA, which runs only on the GPU machine), whether gfortran 12 builds
+// it alone, and the OpenMP twins of gfTwins gfortran builds.
 var pairs = []struct {
 	prog, twin string
 	gfortran   bool
+	omp        []string
 }{
-	{"stream_mod", "stream_main", false},
-	{"stream_mod_omp", "stream_main", false},
-	{"daxpy_explicit", "daxpy_main", true},
-	{"daxpy_assumed", "daxpy_main", true},
-	{"timestep", "ts_main", false},
-	{"smallstep", "", false},
+	{"stream_mod", "stream_main", false, nil},
+	{"stream_mod_omp", "stream_main", false, nil},
+	{"daxpy_explicit", "daxpy_main", true, nil},
+	{"daxpy_assumed", "daxpy_main", true, nil},
+	{"timestep", "ts_main", false, nil},
+	{"smallstep", "", false, nil},
+	{"stencil", "", true, []string{"stencil_omp", "stencil_fopenmp"}},
+	{"flow", "", false, []string{"flow_omp", "flow_fopenmp"}},
+	{"transpose_tile", "", false, []string{"transpose_tile_omp", "transpose_fopenmp"}},
 }
 
 func toolsRequired() bool {
@@ -223,6 +276,9 @@ type runOnce struct {
 func run(t *testing.T, name, device string) result {
 	t.Helper()
 	p, ok := progs[name]
+	if !ok {
+		p, ok = gfTwins[name]
+	}
 	if !ok {
 		t.Fatalf("no program %s", name)
 	}
@@ -373,6 +429,9 @@ func TestAppsOutputs(t *testing.T) {
 			if pr.gfortran {
 				refs = append(refs, struct{ what, name, device string }{"gfortran alone", pr.prog, "gfortran"})
 			}
+			for _, o := range pr.omp {
+				refs = append(refs, struct{ what, name, device string }{"the OpenMP twin " + o + " (gfortran " + strings.TrimPrefix(gfTwins[o].fc, "gfortran ") + ")", o, "gfortran"})
+			}
 			for _, ref := range refs {
 				r := run(t, ref.name, ref.device)
 				if !checkRun(t, ref.what, r) {
@@ -400,7 +459,8 @@ func parseTraffic(stderr string) (traffic, bool) {
 
 func TestAppsTraffic(t *testing.T) {
 	needTool(t, "gfortran")
-	names := []string{"stream_mod", "stream_mod_omp", "stream_main", "daxpy_explicit", "daxpy_assumed", "daxpy_main", "timestep", "ts_main", "smallstep"}
+	names := []string{"stream_mod", "stream_mod_omp", "stream_main", "daxpy_explicit", "daxpy_assumed", "daxpy_main", "timestep", "ts_main", "smallstep",
+		"stencil", "flow", "transpose_tile"}
 	if len(names) != len(progs) {
 		t.Fatalf("TestAppsTraffic lists %d programs, progs has %d", len(names), len(progs))
 	}

@@ -9,7 +9,14 @@
 #      FGPU_STATS=1 (target: within 5%);
 #   4. whether each program prints what its twin or reference prints (all
 #      but the RESULT and timer lines), and the bytes each fgpu program moved.
-# Sizes: SIZES_STREAM, SIZES_DAXPY, SIZES_TS, SIZES_SMALL override them.
+#   5. (issue 30) the stencil, flow and blocked-transpose programs against
+#      their hand-written CUDA twins (targets: >= 0.8x; the stencil >= 50%
+#      of the H100's 3.35 TB/s, the transpose >= 1.5 TB/s), and on the
+#      machine's CPU cores fgpu --gpu=cpu against gfortran -O3 on one
+#      thread and gfortran -O3 -fopenmp on all (target: >= 0.9x).
+# Sizes: SIZES_STREAM, SIZES_DAXPY, SIZES_TS, SIZES_SMALL, SIZES_STENCIL,
+# SIZES_FLOW, SIZES_TILE (GPU) and CPU_STENCIL, CPU_FLOW, CPU_TILE override
+# them.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 export LD_LIBRARY_PATH="$PWD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -59,6 +66,10 @@ row() { awk -v a="$3" -v b="$4" -v what="$1" -v m="$2" -v inv="${5:-0}" 'BEGIN {
 	r = (a > 0 && b > 0) ? (inv ? b / a : a / b) : 0
 	printf "| %s | %s | %s | %s | %.3f |\n", what, m, a, b, r }'; }
 
+# SECTIONS: "all" (default), "issue11" (the tables 1-4 alone) or "issue30"
+# (table 5 alone).
+SECTIONS=${SECTIONS:-all}
+if [[ $SECTIONS != issue30 ]]; then
 run stream_mod stream_mod "${S_STREAM[@]}"
 run stream_mod_omp stream_mod_omp "${S_STREAM[@]}"
 run stream_main stream_main "${S_STREAM[@]}"
@@ -152,3 +163,93 @@ for p in stream_mod daxpy_explicit timestep smallstep smallstep_ref; do
 	echo "-- $p"
 	cat "$tmp/$p.r$RUNS.out"
 done
+fi
+
+if [[ $SECTIONS == all || $SECTIONS == issue30 ]]; then
+	read -r -a S_ST <<<"${SIZES_STENCIL:-8192 100}"
+	read -r -a S_FL <<<"${SIZES_FLOW:-4096 2048 20}"
+	read -r -a S_TT <<<"${SIZES_TILE:-16384 20}"
+	read -r -a C_ST <<<"${CPU_STENCIL:-4096 20}"
+	read -r -a C_FL <<<"${CPU_FLOW:-1024 512 5}"
+	read -r -a C_TT <<<"${CPU_TILE:-8192 5}"
+	run stencil stencil "${S_ST[@]}"
+	run stencil_ref stencil_ref "${S_ST[@]}"
+	run flow flow "${S_FL[@]}"
+	run flow_ref flow_ref "${S_FL[@]}"
+	run transpose_tile transpose_tile "${S_TT[@]}"
+	run transpose_ref transpose_ref "${S_TT[@]}"
+	# transpose_ref prints "bandwidth X GB/s": as a RESULT line for med.
+	for f in "$tmp"/transpose_ref.r*.out; do
+		awk '/^bandwidth/ {print "RESULT app=transpose_ref variant=ref gbs=" $2}' "$f" >>"$f"
+	done
+	echo
+	echo "== 5a. issue 30 on the GPU: fgpu --gpu=cuda against the hand-written CUDA twins (medians of $RUNS runs; targets: ratio >= 0.8, stencil >= 50% and transpose >= 1.5 TB/s) =="
+	echo "| program | measure | fgpu | CUDA twin | ratio | fgpu % of 3.35 TB/s |"
+	echo "|---|---|---|---|---|---|"
+	for v in plain tiled; do
+		f=$(med stencil variant=$v gbs)
+		row "stencil $v (n=${S_ST[0]}, best of ${S_ST[1]})" "GB/s" "$f" "$(med stencil_ref variant=$v gbs)" | sed "s/|\$/| $(awk -v f="$f" 'BEGIN {printf "%.1f", f / 33.5}') |/"
+	done
+	row "flow (${S_FL[0]} x ${S_FL[1]}, ${S_FL[2]} steps)" "s a step (median)" "$(med flow app=flow seconds_per_step)" "$(med flow_ref app=flow_ref seconds_per_step)" 1 | sed 's/|$/| - |/'
+	f=$(med transpose_tile variant=tile gbs)
+	row "transpose, local tile (n=${S_TT[0]})" "GB/s (best of ${S_TT[1]})" "$f" "$(med transpose_ref variant=ref gbs)" | sed "s/|\$/| $(awk -v f="$f" 'BEGIN {printf "%.1f", f / 33.5}') |/"
+	echo
+	echo "outputs (all but RESULT and timer lines; last run) against the CUDA twins:"
+	for pair in "stencil stencil_ref" "flow flow_ref" "transpose_tile -"; do
+		read -r p ref <<<"$pair"
+		ok=FAIL
+		grep -q '^PASSED' "$tmp/$p.r$RUNS.out" && ok=PASSED
+		o=-
+		if [[ $ref != - ]]; then
+			o=DIFFERENT
+			diff <(grep -v '^RESULT \|^timer ' "$tmp/$p.r$RUNS.out") <(grep -v '^RESULT \|^timer ' "$tmp/$ref.r$RUNS.out") >/dev/null && o=identical
+		fi
+		echo "$p: $ok, output against $ref: $o"
+	done
+	for p in stencil flow transpose_tile; do
+		echo "-- $p (FGPU_STATS)"
+		grep '^fgpu: stats:' "$tmp/$p.stats.err" | head -20
+		echo "-- $p output"
+		cat "$tmp/$p.r$RUNS.out"
+	done
+	echo "-- flow_ref output"
+	cat "$tmp/flow_ref.r$RUNS.out"
+
+	# CPU: no FGPU_STATS run; RUNS runs each.
+	crun() { # name bin threads args...
+		local name=$1 bin=$2 th=$3
+		shift 3
+		for r in $(seq 1 "$RUNS"); do
+			OMP_NUM_THREADS=$th OMP_PROC_BIND=close OMP_PLACES=cores timeout "$LIMIT" "bin/$bin" "$@" >"$tmp/$name.r$r.out" 2>"$tmp/$name.r$r.err" ||
+				{ echo "$name (run $r): exit status $?"; tail -5 "$tmp/$name.r$r.err"; }
+		done
+	}
+	nc=$(nproc)
+	for th in 1 "$nc"; do
+		crun "stencil_cpu_$th" stencil_cpu "$th" "${C_ST[@]}"
+		crun "flow_cpu_$th" flow_cpu "$th" "${C_FL[@]}"
+		crun "tile_cpu_$th" transpose_tile_cpu "$th" "${C_TT[@]}"
+	done
+	crun stencil_gf_1 stencil_gf 1 "${C_ST[@]}"
+	crun flow_gf_1 flow_gf 1 "${C_FL[@]}"
+	crun tile_gf_1 transpose_tile_gf 1 "${C_TT[@]}"
+	crun "stencil_gf_$nc" stencil_gomp "$nc" "${C_ST[@]}"
+	crun "flow_gf_$nc" flow_gomp "$nc" "${C_FL[@]}"
+	crun "tile_gf_$nc" transpose_tile_gomp "$nc" "${C_TT[@]}"
+	echo
+	echo "== 5b. issue 30 on the CPU ($(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)): fgpu --gpu=cpu against gfortran -O3 (1 thread) and gfortran -O3 -fopenmp (all threads), medians of $RUNS runs; target: ratio >= 0.9 =="
+	echo "| program | threads | measure | fgpu --gpu=cpu | gfortran | ratio |"
+	echo "|---|---|---|---|---|---|"
+	for th in 1 "$nc"; do
+		for v in plain tiled; do
+			row "stencil $v (n=${C_ST[0]})" "GB/s" "$(med stencil_cpu_$th variant=$v gbs)" "$(med stencil_gf_$th variant=$v gbs)" | sed "s/^| stencil $v (n=${C_ST[0]}) |/| stencil $v (n=${C_ST[0]}) | $th |/"
+		done
+		row "flow (${C_FL[*]})" "s a step" "$(med flow_cpu_$th app=flow seconds_per_step)" "$(med flow_gf_$th app=flow seconds_per_step)" 1 | sed "s/^| flow (${C_FL[*]}) |/| flow (${C_FL[*]}) | $th |/"
+		row "transpose tile (n=${C_TT[0]})" "GB/s" "$(med tile_cpu_$th variant=tile gbs)" "$(med tile_gf_$th variant=tile gbs)" | sed "s/^| transpose tile (n=${C_TT[0]}) |/| transpose tile (n=${C_TT[0]}) | $th |/"
+	done
+	for p in stencil_cpu_1 stencil_gf_1 flow_cpu_1 flow_gf_1 tile_cpu_1 tile_gf_1; do
+		ok=FAIL
+		grep -q '^PASSED' "$tmp/$p.r$RUNS.out" && ok=PASSED
+		echo "$p: $ok"
+	done
+fi

@@ -40,6 +40,41 @@ build ts_main "${stats[@]}" "$A/timestep/ts_state.f90" "$A/timestep/ts_main.f90"
 build smallstep "${timer[@]}" "${small[@]}"
 nvcc -O3 --fmad=false -gencode "arch=compute_90,code=[sm_90,compute_90]" -o "$out/bin/smallstep_ref" "$A/smallstep/smallstep_ref.cu"
 echo "built smallstep_ref"
+# Issue 30: the stencil, the flow-solver pattern and the blocked transpose
+# with a local tile, with their hand-written CUDA twins; and for the CPU
+# comparison on the GPU machine's cores, the same programs with
+# fgpu --gpu=cpu, gfortran -O3 alone (the OpenMP twins' sources, or the
+# program's own where gfortran 12 builds it) and gfortran -O3 -fopenmp.
+st=("$A/stencil/stencil_mod.f90" "$A/stencil/stencil.f90")
+st_omp=("$A/stencil/stencil_omp_mod.f90" "$A/stencil/stencil.f90")
+fl=("$A/flow/flow_mod.f90" "$A/flow/flow.f90")
+fl_omp=("$A/flow/flow_omp_mod.f90" "$A/flow/flow.f90")
+tt=("$A/transpose/transpose_tile_mod.f90" "$A/transpose/transpose_tile.f90")
+tt_omp=("$A/transpose/transpose_tile_omp_mod.f90" "$A/transpose/transpose_tile.f90")
+build stencil "${timer[@]}" "${st[@]}"
+build flow "${timer[@]}" "${fl[@]}"
+build transpose_tile "${timer[@]}" "${tt[@]}"
+nv=(nvcc -O3 --fmad=false -gencode "arch=compute_90,code=[sm_90,compute_90]")
+"${nv[@]}" -o "$out/bin/stencil_ref" "$A/stencil/stencil_ref.cu"
+"${nv[@]}" -o "$out/bin/flow_ref" "$A/flow/flow_ref.cu"
+nvcc -O3 -gencode "arch=compute_90,code=[sm_90,compute_90]" -o "$out/bin/transpose_ref" "$A/transpose/transpose_ref.cu"
+echo "built stencil_ref flow_ref transpose_ref"
+for p in stencil flow transpose_tile; do
+	case $p in
+	stencil) src=("${st[@]}") omp=("${st_omp[@]}") ;;
+	flow) src=("${fl[@]}") omp=("${fl_omp[@]}") ;;
+	transpose_tile) src=("${tt[@]}") omp=("${tt_omp[@]}") ;;
+	esac
+	"$fgpu" build --gpu=cpu -O3 -o "$out/bin/${p}_cpu" "${timer[@]}" "${src[@]}"
+	mkdir -p "$out/mod_$p"
+	gfortran -O3 -J "$out/mod_$p" -o "$out/bin/${p}_gf" "${timer[@]}" "${omp[@]}"
+	gfortran -O3 -fopenmp -J "$out/mod_$p" -o "$out/bin/${p}_gomp" "${timer[@]}" "${omp[@]}"
+	rm -rf "$out/mod_$p"
+	echo "built ${p}_cpu ${p}_gf ${p}_gomp"
+done
+for l in libgfortran.so.5 libgomp.so.1 libquadmath.so.0; do
+	cp "/usr/lib/x86_64-linux-gnu/$l" "$out/lib/" 2>/dev/null || true
+done
 # The kernels' names by loop: "FILE:LINE NAME" (FILE as FGPU_STATS prints it).
 for f in "$A"/*/*.f90; do
 	{ grep -n 'do concurrent.*! kernel: ' "$f" || true; } | sed -E "s|^([0-9]+):.*! kernel: ([a-z_0-9]+).*|$f:\1 \2|"

@@ -30,7 +30,7 @@ var topics = []topic{
 		"A command line that starts with a flag or an input file, not a command, is read as gfortran reads its own, so that build systems call fgpu where they call gfortran (FC=fgpu):",
 		"  fgpu [gfortran flags] -c a.f90 [-o a.o]   compile: the host compiler's object, carrying the source\n  fgpu [gfortran flags] a.o b.o -o app      link: the whole program built, its loops offloaded\n  fgpu [gfortran flags] a.f90 b.f90 -o app  build, as fgpu build\n  fgpu -E ...                               the host compiler alone",
 		"fgpu's own flags (--gpu=, --fc=, --keep, --fast, ...) are read as build reads them; -J/-module, -I, -D, -O, -o, -c, -E as gfortran reads them; -L, -l, -Wl, objects and archives go to the link; every other flag goes to the host compiler, in every compile and at the link. The analyses see the whole program at the link: an object fgpu compiled carries its source, and the link builds from those sources. The exit status is the host compiler's own, or fgpu's (fgpu help).",
-		"fgpu build takes the same line: -march, -mtune, -ffast-math and -g reach the C++ kernels too; -L, -l, -Wl the link.",
+		"fgpu build takes the same line: -march, -mtune, -mcpu, -ffast-math (and -Ofast's), -ffp-contract and -g reach the C++ kernels too (with -march or -mcpu the kernels contract a*b+c into FMAs as gfortran then does, unless -ffp-contract=off); -L, -l, -Wl the link.",
 		"nvfortran's flags are read: -stdpar[=gpu] (--gpu=cuda), -stdpar=multicore (--gpu=cpu), -gpu=ccXX (the CUDA compute capability, default 90), -Minfo[=stdpar|accel] (--offload-report), -mp[=multicore] (-fopenmp); -mp=gpu is not yet implemented.",
 	}},
 	{name: "metal", title: "METAL", summary: "--gpu=metal: the sources for Apple GPUs, built on macOS", body: []string{

@@ -117,13 +117,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 			args = append(args, "-g") // host-side debug information (nvcc's -G, device debugging, is not implied)
 		}
 		if b.t.IsCPU() || b.t.IsMetalCPU() {
-			// The user's code-generation choices reach the C++ kernels
-			// as they reach the host compile: the processor and fast math.
-			for _, f := range b.opts.HostFlags {
-				if strings.HasPrefix(f, "-march=") || strings.HasPrefix(f, "-mtune=") || strings.HasPrefix(f, "-mcpu=") || f == "-ffast-math" {
-					args = append(args, f)
-				}
-			}
+			args = append(args, kernelCodegenFlags(b.opts.HostFlags)...)
 		}
 		args = append(args, "-I", rtDir, "-c", src, "-o", kernelObj)
 		if err := b.compileKernel(args, src, kernelObj, out.Kernels, rtDir); err != nil {
@@ -305,4 +299,41 @@ func (b *builder) kernelCompiler() []string {
 		return append([]string(nil), b.tc.nvcc...)
 	}
 	return append([]string(nil), b.tc.cxx...)
+}
+
+// kernelCodegenFlags are the user's code-generation choices that reach the
+// C++ kernels as they reach the host compile: the processor (-march=,
+// -mtune=, -mcpu=), fast math (-ffast-math, and -Ofast's: the host compile
+// keeps -Ofast, the kernels keep their own -O level) and FMA contraction.
+// gfortran contracts a*b+c into an FMA by default (GCC's
+// -ffp-contract=fast) wherever the processor has one: not on baseline
+// x86-64, but under -march=haswell or -march=native it does. The kernels
+// are compiled -ffp-contract=off (target.KernelFlags) so that they give the
+// bits of the host build; with a -march= or -mcpu= that host build
+// contracts, so they contract too (-ffp-contract=fast after the default:
+// the last one counts), which gives gfortran's bits again (the kernels
+// keep the Fortran expressions' order and parentheses, so GCC's
+// middle end forms the same FMAs). An explicit -ffp-contract= of the user
+// is passed as given and decides.
+func kernelCodegenFlags(host []string) []string {
+	var out []string
+	cpu, contract := false, false
+	for _, f := range host {
+		switch {
+		case strings.HasPrefix(f, "-march=") || strings.HasPrefix(f, "-mcpu="):
+			cpu = true
+			out = append(out, f)
+		case strings.HasPrefix(f, "-mtune=") || f == "-ffast-math":
+			out = append(out, f)
+		case f == "-Ofast":
+			out = append(out, "-ffast-math")
+		case strings.HasPrefix(f, "-ffp-contract="):
+			contract = true
+			out = append(out, f)
+		}
+	}
+	if cpu && !contract {
+		out = append(out, "-ffp-contract=fast")
+	}
+	return out
 }
