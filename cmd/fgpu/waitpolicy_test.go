@@ -65,3 +65,53 @@ func TestCPUWaitPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestCPUWaitPolicyEnvironment: the restart's variables are gone again
+// when the program runs (fgpu_wait_policy_restore): it sees the
+// environment it was started with, as gfortran's build would.
+func TestCPUWaitPolicyEnvironment(t *testing.T) {
+	needBuildTools(t, "gfortran", "c++")
+	if runtime.NumCPU() < 2 {
+		t.Skip("one processor: no restart")
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	src := writeProgram(t, "envpolicy.f90", `program envpolicy
+  implicit none
+  integer :: i, st
+  real(8) :: a(100000)
+  character(len=32) :: v
+  do concurrent (i = 1:100000)
+    a(i) = 2 * i
+  end do
+  call get_environment_variable("OMP_WAIT_POLICY", v, status=st)
+  print '(a, i0, 1x, a)', 'OMP_WAIT_POLICY: ', st, trim(v)
+  call get_environment_variable("FGPU_WAIT_POLICY_ADDED", v, status=st)
+  print '(a, i0)', 'FGPU_WAIT_POLICY_ADDED: ', st
+  if (a(100000) /= 200000) error stop 1
+end program
+`)
+	exe := filepath.Join(t.TempDir(), "a")
+	if code, _, errOut := runCLI(t, "build", "-O2", src, "-o", exe); code != 0 {
+		t.Fatalf("fgpu build: exit %d\n%s", code, errOut)
+	}
+	for _, tc := range []struct{ env, want string }{
+		{"OMP_NUM_THREADS=2", "OMP_WAIT_POLICY: 1 \nFGPU_WAIT_POLICY_ADDED: 1\n"},
+		{"OMP_WAIT_POLICY=active", "OMP_WAIT_POLICY: 0 active\nFGPU_WAIT_POLICY_ADDED: 1\n"},
+	} {
+		cmd := exec.Command(exe)
+		var env []string
+		for _, e := range os.Environ() {
+			if !strings.HasPrefix(e, "OMP_") && !strings.HasPrefix(e, "GOMP_") && !strings.HasPrefix(e, "FGPU_WAIT") {
+				env = append(env, e)
+			}
+		}
+		cmd.Env = append(env, tc.env)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.env, err)
+		}
+		if string(out) != tc.want {
+			t.Errorf("%s: prints %q, want %q", tc.env, out, tc.want)
+		}
+	}
+}

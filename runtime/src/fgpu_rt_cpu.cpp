@@ -78,6 +78,7 @@ static void fgpu_wait_policy(int, char** argv, char** env) {
     size_t n = 0;
     for (; env[n] != nullptr; n++) {
         const char* e = env[n];
+        if (std::strncmp(e, "FGPU_WAIT_POLICY_ADDED=", 23) == 0) return; // started again already
         if (std::strncmp(e, "OMP_WAIT_POLICY=", 16) == 0 || std::strncmp(e, "GOMP_SPINCOUNT=", 15) == 0) return;
         if (std::strncmp(e, "LD_PRELOAD=", 11) == 0 && std::strstr(e, "vgpreload") != nullptr) return; // valgrind
         if (std::strncmp(e, "OMP_NUM_THREADS=", 16) == 0) {
@@ -89,13 +90,26 @@ static void fgpu_wait_policy(int, char** argv, char** env) {
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) <= 1) return;
     static char policy[] = "OMP_WAIT_POLICY=passive";
-    char** next = static_cast<char**>(std::malloc((n + 2) * sizeof(char*)));
+    static char added[] = "FGPU_WAIT_POLICY_ADDED=1";
+    char** next = static_cast<char**>(std::malloc((n + 3) * sizeof(char*)));
     if (next == nullptr) return;
     std::memcpy(next, env, n * sizeof(char*));
     next[n] = policy;
-    next[n + 1] = nullptr;
+    next[n + 1] = added;
+    next[n + 2] = nullptr;
     execve("/proc/self/exe", argv, next);
     std::free(next); // execve failed: libgomp's default
+}
+// After libgomp's constructor has read the policy (a library's
+// constructors run before the executable's), the program sees the
+// environment it was started with: the two variables the restart added are
+// removed (get_environment_variable, the programs it starts).
+__attribute__((constructor)) static void fgpu_wait_policy_restore() {
+    const char* a = std::getenv("FGPU_WAIT_POLICY_ADDED");
+    if (a != nullptr && std::strcmp(a, "1") == 0) {
+        unsetenv("OMP_WAIT_POLICY");
+        unsetenv("FGPU_WAIT_POLICY_ADDED");
+    }
 }
 __attribute__((section(".preinit_array"), used)) static void (*const fgpu_wait_policy_init)(int, char**,
                                                                                               char**) = fgpu_wait_policy;
