@@ -32,7 +32,8 @@ type If struct {
 	Line bool
 }
 
-// Loop is a counted DO: Var from Lower to Upper by Step (int64 values),
+// Loop is a counted DO: Var from Lower to Upper by Step (int64 values;
+// a nil Step is 1),
 // trip count max((Upper - Lower + Step) / Step, 0) fixed on entry; Var
 // holds Lower + n * Step after n trips, converted to its type.
 type Loop struct {

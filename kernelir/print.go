@@ -146,7 +146,11 @@ func (p *printer) stmt(depth int, s Stmt) {
 		}
 		p.line(depth, "end if")
 	case *Loop:
-		p.line(depth, "do %s %s = %s, %s, %s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper), ExprString(x.Step))
+		if x.Step == nil {
+			p.line(depth, "do %s %s = %s, %s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper))
+		} else {
+			p.line(depth, "do %s %s = %s, %s, %s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper), ExprString(x.Step))
+		}
 		p.stmts(depth+1, x.Body)
 		p.line(depth, "end do %s", p.loopName(x))
 	case *Cycle:
@@ -192,6 +196,9 @@ func ExprString(e Expr) string {
 	case nil:
 		return "<nil>"
 	case *Ref:
+		if x.Var.Role == RFlag {
+			return "written(" + x.Var.Name + ")"
+		}
 		return x.Var.Name
 	case *Element:
 		var subs []string

@@ -1,0 +1,360 @@
+package lowering
+
+// This file translates a kernel body into the IR (kir.go): assignments of
+// scalars and array elements, IF statements and constructs, counted DO
+// loops, CYCLE and EXIT of the innermost loop or of the iteration;
+// literals, variables, elements, the intrinsic operators and the common
+// elemental intrinsics, with every conversion the kernels make written as
+// a Convert node (the conversions the legacy writer, emit/expr.go, makes:
+// the same C++ once printed). Everything else is an Unsupported node.
+
+import (
+	"fmt"
+	"math"
+
+	"fgpu/frontend"
+	"fgpu/kernelir"
+)
+
+func (b *kirBuilder) unsupported(pos frontend.Pos, format string, args ...any) *kernelir.Unsupported {
+	return &kernelir.Unsupported{Pos: kirPos(pos), What: fmt.Sprintf(format, args...), T: kernelir.Int(4)}
+}
+
+func (b *kirBuilder) stmts(ss []frontend.Stmt) []kernelir.Stmt {
+	var out []kernelir.Stmt
+	for _, s := range ss {
+		out = append(out, b.stmt(s)...)
+	}
+	return out
+}
+
+func (b *kirBuilder) stmt(s frontend.Stmt) []kernelir.Stmt {
+	pos := frontend.StmtPos(s)
+	one := func(x kernelir.Stmt) []kernelir.Stmt { return []kernelir.Stmt{x} }
+	switch x := s.(type) {
+	case *frontend.AssignStmt:
+		return b.assign(x)
+	case *frontend.IfStmt:
+		if x.Action == nil {
+			return one(b.unsupported(pos, "an IF statement without an action"))
+		}
+		return one(&kernelir.If{Pos: kirPos(pos), Line: true, Arms: []kernelir.Arm{{Cond: b.expr(x.Cond), Body: b.stmt(x.Action)}}})
+	case *frontend.CycleStmt:
+		switch {
+		case len(b.loops) == 0 || x.Name != "" && x.Name == b.k.Do.Name:
+			return one(&kernelir.Cycle{Pos: kirPos(pos)})
+		case x.Name == "":
+			return one(&kernelir.Cycle{Pos: kirPos(pos), Loop: b.loops[len(b.loops)-1]})
+		}
+		return one(b.unsupported(pos, "CYCLE of the named loop %s", x.Name))
+	case *frontend.ExitStmt:
+		if x.Name == "" && len(b.loops) > 0 {
+			return one(&kernelir.Exit{Pos: kirPos(pos), Loop: b.loops[len(b.loops)-1]})
+		}
+		return one(b.unsupported(pos, "EXIT of a named construct or of the iteration"))
+	case *frontend.ContinueStmt:
+		return nil
+	case *frontend.Construct:
+		return b.construct(x)
+	}
+	return one(b.unsupported(pos, "the statement %T", s))
+}
+
+func (b *kirBuilder) construct(c *frontend.Construct) []kernelir.Stmt {
+	pos := kirPos(c.Pos)
+	switch h := c.Head.(type) {
+	case *frontend.IfThenStmt:
+		st := &kernelir.If{Pos: pos, Arms: []kernelir.Arm{{Cond: b.expr(h.Cond), Body: b.stmts(c.Body)}}}
+		for _, br := range c.Branches {
+			switch bh := br.Head.(type) {
+			case *frontend.ElseIfStmt:
+				if st.HasElse {
+					return []kernelir.Stmt{b.unsupported(c.Pos, "an ELSE IF after ELSE")}
+				}
+				st.Arms = append(st.Arms, kernelir.Arm{Cond: b.expr(bh.Cond), Body: b.stmts(br.Body)})
+			default:
+				st.HasElse = true
+				st.Else = b.stmts(br.Body)
+			}
+		}
+		return []kernelir.Stmt{st}
+	case *frontend.DoStmt:
+		return b.doLoop(c, h)
+	case *frontend.SelectCaseStmt:
+		return []kernelir.Stmt{b.unsupported(c.Pos, "a SELECT CASE construct")}
+	case *frontend.BlockStmt:
+		return []kernelir.Stmt{b.unsupported(c.Pos, "a BLOCK construct")}
+	case *frontend.AssociateStmt:
+		return []kernelir.Stmt{b.unsupported(c.Pos, "an ASSOCIATE construct")}
+	}
+	return []kernelir.Stmt{b.unsupported(c.Pos, "the construct %T", c.Head)}
+}
+
+// doLoop translates a counted DO (DO WHILE, DO without control and a
+// nested do concurrent are not translated yet).
+func (b *kirBuilder) doLoop(c *frontend.Construct, h *frontend.DoStmt) []kernelir.Stmt {
+	switch {
+	case h.Concurrent != nil:
+		return []kernelir.Stmt{b.unsupported(h.Pos, "a nested do concurrent")}
+	case h.While != nil:
+		return []kernelir.Stmt{b.unsupported(h.Pos, "a DO WHILE loop")}
+	case h.Var == "" || h.VarSym == nil:
+		return []kernelir.Stmt{b.unsupported(h.Pos, "a DO loop without control")}
+	}
+	s := frontend.UltimateSymbol(h.VarSym)
+	v := b.vars[s]
+	switch {
+	case v == nil:
+		return []kernelir.Stmt{b.unsupported(h.Pos, "the DO variable %s", h.Var)}
+	case b.flags[s] != nil:
+		// (Its write flag would be set in the loop's scope.)
+		return []kernelir.Stmt{b.unsupported(h.Pos, "the DO variable %s kept after the loop", h.Var)}
+	case v.Role != kernelir.RLocal:
+		return []kernelir.Stmt{b.unsupported(h.Pos, "the DO variable %s, a %s", h.Var, v.Role)}
+	}
+	l := &kernelir.Loop{Pos: kirPos(h.Pos), Var: v, Lower: b.convertTo(h.Lo, kernelir.Int(8)), Upper: b.convertTo(h.Hi, kernelir.Int(8))}
+	if h.Step != nil {
+		l.Step = b.convertTo(h.Step, kernelir.Int(8))
+	}
+	b.loops = append(b.loops, l)
+	l.Body = b.stmts(c.Body)
+	b.loops = b.loops[:len(b.loops)-1]
+	return []kernelir.Stmt{l}
+}
+
+func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
+	pos := x.Pos
+	switch {
+	case x.LHS.Rank > 0 || x.RHS.Rank > 0:
+		return []kernelir.Stmt{b.unsupported(pos, "an array assignment")}
+	case x.LHS.Type.Base == frontend.TyDerived || x.RHS.Type.Base == frontend.TyDerived:
+		return []kernelir.Stmt{b.unsupported(pos, "an assignment of a derived type")}
+	case x.Proc != nil:
+		return []kernelir.Stmt{b.unsupported(pos, "a defined assignment")}
+	}
+	lhs := b.designator(x.LHS)
+	rhs := b.valueAs(x.RHS, x.LHS.Type)
+	out := []kernelir.Stmt{&kernelir.Assign{Pos: kirPos(pos), LHS: lhs, RHS: rhs}}
+	if r := frontend.RootSymbol(x.LHS); r != nil && b.flags[frontend.UltimateSymbol(r)] != nil {
+		// The iteration wrote a scalar written back after it.
+		out = append(out, &kernelir.Assign{Pos: kirPos(pos), LHS: &kernelir.Ref{Var: b.flags[frontend.UltimateSymbol(r)]}, RHS: &kernelir.Lit{T: kernelir.Flag, Bool: true}})
+	}
+	return out
+}
+
+// designator is an assigned variable: a scalar or an array element.
+func (b *kirBuilder) designator(e *frontend.Expr) kernelir.Expr {
+	switch {
+	case e.Kind == frontend.EName:
+		if v := b.vars[rootOf(e)]; v != nil {
+			return &kernelir.Ref{Var: v}
+		}
+	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EName:
+		return b.element(e)
+	}
+	return b.unsupported(e.Pos, "assignment to %s", e)
+}
+
+// valueAs is rhs converted as intrinsic assignment to a variable of type t
+// converts it (a logical: its truth value, stored by the printer).
+func (b *kirBuilder) valueAs(rhs *frontend.Expr, t frontend.Type) kernelir.Expr {
+	return b.convert(rhs, t)
+}
+
+// convert is e converted to t (Fortran's intrinsic conversion; none for a
+// logical, a truth value whatever its kind).
+func (b *kirBuilder) convert(e *frontend.Expr, t frontend.Type) kernelir.Expr {
+	if t.Base == frontend.TyLogical || t.Base == frontend.TyDerived {
+		return b.expr(e)
+	}
+	it, ok := kirType(t)
+	if !ok {
+		return b.unsupported(e.Pos, "a value of type %s", t)
+	}
+	return b.convertTo(e, it)
+}
+
+// convertTo is e converted to the numeric type t: a Convert node unless e
+// has that type.
+func (b *kirBuilder) convertTo(e *frontend.Expr, t kernelir.Type) kernelir.Expr {
+	x := b.expr(e)
+	xt := x.Type()
+	if xt == t {
+		return x
+	}
+	if u, un := x.(*kernelir.Unsupported); un {
+		u.T = t
+		return u
+	}
+	if !xt.Numeric() || !t.Numeric() {
+		return b.unsupported(e.Pos, "a %s value as %s", xt, t)
+	}
+	return &kernelir.Convert{To: t, X: x}
+}
+
+// element is an element of an array the kernel addresses: its subscripts
+// as int64.
+func (b *kirBuilder) element(e *frontend.Expr) kernelir.Expr {
+	s := rootOf(e.X)
+	switch {
+	case s == nil:
+		return b.unsupported(e.Pos, "the element %s", e)
+	case s.Kind == frontend.SymParameter:
+		return b.unsupported(e.Pos, "an element of the named constant %s", s.Name)
+	case b.plan.BoundsCheck:
+		return b.unsupported(e.Pos, "a subscript checked against its bounds (-fcheck=bounds)")
+	}
+	a := b.arrays[s]
+	if a == nil || len(e.Args) != a.Rank {
+		return b.unsupported(e.Pos, "the element %s", e)
+	}
+	el := &kernelir.Element{Array: a}
+	for _, x := range e.Args {
+		if x == nil || x.Kind == frontend.ERange || x.Rank != 0 {
+			return b.unsupported(e.Pos, "the section %s", e)
+		}
+		el.Subs = append(el.Subs, b.convertTo(x, kernelir.Int(8)))
+	}
+	return el
+}
+
+// literal is constant v of type t as an IR literal (ok false: a value
+// the kernels write otherwise, Inf and NaN).
+func kirLiteral(v *frontend.Value, t frontend.Type) (*kernelir.Lit, bool) {
+	it, ok := kirType(t)
+	if !ok {
+		return nil, false
+	}
+	switch t.Base {
+	case frontend.TyInteger:
+		i, ok := v.AsInt()
+		return &kernelir.Lit{T: it, Int: i}, ok
+	case frontend.TyReal:
+		f, ok := v.AsFloat()
+		if !ok || math.IsInf(f, 0) || math.IsNaN(f) {
+			return nil, false
+		}
+		if t.Kind == 4 {
+			f = float64(float32(f))
+		}
+		return &kernelir.Lit{T: it, Real: f}, true
+	case frontend.TyLogical:
+		return &kernelir.Lit{T: it, Bool: v.Bool}, true
+	case frontend.TyComplex:
+		c := v.Cmplx
+		if v.Type.Base != frontend.TyComplex {
+			f, ok := v.AsFloat()
+			if !ok {
+				return nil, false
+			}
+			c = complex(f, 0)
+		}
+		re, im := real(c), imag(c)
+		if math.IsInf(re, 0) || math.IsNaN(re) || math.IsInf(im, 0) || math.IsNaN(im) {
+			return nil, false
+		}
+		if t.Kind == 4 {
+			re, im = float64(float32(re)), float64(float32(im))
+		}
+		return &kernelir.Lit{T: it, Re: re, Im: im}, true
+	}
+	return nil, false
+}
+
+// expr translates a scalar expression.
+func (b *kirBuilder) expr(e *frontend.Expr) kernelir.Expr {
+	if e == nil {
+		return b.unsupported(frontend.Pos{}, "a missing expression")
+	}
+	if e.Const != nil && !e.Const.IsArray() && e.Type.Base != frontend.TyDerived {
+		if l, ok := kirLiteral(e.Const, e.Type); ok {
+			return l
+		}
+	}
+	if e.Rank != 0 {
+		return b.unsupported(e.Pos, "the array value %s", e)
+	}
+	t, ok := kirType(e.Type)
+	if !ok || t.Base == kernelir.Struct {
+		return b.unsupported(e.Pos, "the value %s of type %s", e, e.Type)
+	}
+	switch e.Kind {
+	case frontend.EParen:
+		return &kernelir.Paren{X: b.expr(e.X)}
+	case frontend.EName:
+		if v := b.vars[rootOf(e)]; v != nil {
+			return &kernelir.Ref{Var: v}
+		}
+		return b.unsupported(e.Pos, "the variable %s", e.Name)
+	case frontend.ERef:
+		switch e.Ref {
+		case frontend.RefElement:
+			if e.X.Kind != frontend.EName {
+				return b.unsupported(e.Pos, "the designator %s", e)
+			}
+			return b.element(e)
+		case frontend.RefIntrinsic:
+			return b.intrinsic(e, t)
+		case frontend.RefFunction:
+			return b.unsupported(e.Pos, "the function call %s", e)
+		}
+	case frontend.EUnary:
+		switch e.Op {
+		case "-":
+			return &kernelir.Unary{Op: "-", X: b.convert(e.X, e.Type), T: t}
+		case "+":
+			return b.convert(e.X, e.Type)
+		case ".not.":
+			return &kernelir.Unary{Op: "!", X: b.expr(e.X), T: t}
+		}
+	case frontend.EBinary:
+		return b.binary(e, t)
+	}
+	return b.unsupported(e.Pos, "the expression %s", e)
+}
+
+var kirLogicalOps = map[string]string{".and.": "&&", ".or.": "||", ".eqv.": "eqv", ".neqv.": "neqv"}
+
+func (b *kirBuilder) binary(e *frontend.Expr, t kernelir.Type) kernelir.Expr {
+	switch e.Op {
+	case "+", "-", "*", "/":
+		return &kernelir.Binary{Op: e.Op, X: b.convert(e.X, e.Type), Y: b.convert(e.Y, e.Type), T: t}
+	case "**":
+		if e.Type.Base == frontend.TyInteger || e.Y.Type.Base == frontend.TyInteger {
+			return &kernelir.Binary{Op: "**", X: b.convert(e.X, e.Type), Y: b.convertTo(e.Y, kernelir.Int(8)), T: t}
+		}
+		return &kernelir.Binary{Op: "**", X: b.convert(e.X, e.Type), Y: b.convert(e.Y, e.Type), T: t}
+	case "==", "/=", "<", "<=", ">", ">=":
+		op := e.Op
+		if op == "/=" {
+			op = "!="
+		}
+		if e.X.Type.Base == frontend.TyLogical {
+			return &kernelir.Binary{Op: op, X: b.expr(e.X), Y: b.expr(e.Y), T: t}
+		}
+		ct, ok := kirType(kirCommonType(e.X.Type, e.Y.Type))
+		if !ok {
+			return b.unsupported(e.Pos, "the comparison %s", e)
+		}
+		return &kernelir.Binary{Op: op, X: b.convertTo(e.X, ct), Y: b.convertTo(e.Y, ct), T: t}
+	}
+	if op, ok := kirLogicalOps[e.Op]; ok {
+		return &kernelir.Binary{Op: op, X: b.expr(e.X), Y: b.expr(e.Y), T: t}
+	}
+	return b.unsupported(e.Pos, "the operator %s", e.Op)
+}
+
+// kirCommonType is the type numeric operands are compared in: the real
+// one, else the wider (emit/expr.go, commonType, in C types).
+func kirCommonType(a, b frontend.Type) frontend.Type {
+	rank := func(t frontend.Type) int {
+		if t.Base == frontend.TyReal {
+			return 100 + t.Kind
+		}
+		return t.Kind
+	}
+	if rank(a) >= rank(b) {
+		return a
+	}
+	return b
+}
