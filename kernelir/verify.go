@@ -212,7 +212,7 @@ func (v *verifier) run() {
 	}
 	for _, m := range k.Masks {
 		v.expr(m)
-		if m != nil && !m.Type().Truth() {
+		if m != nil && !unsupported(m) && !m.Type().Truth() {
 			v.fail("a mask of type %s", m.Type())
 		}
 	}
@@ -265,7 +265,7 @@ func (v *verifier) stmt(s Stmt) {
 			case l.Var.Role == RIndex || l.Var.Role == RLaunch || l.Var.Role == RDesc:
 				v.fail("assignment to the %s variable %s", l.Var.Role, l.Var.Name)
 			}
-		case *Element:
+		case *Element, *Unsupported:
 		default:
 			v.fail("assignment to an expression that is no variable (%T)", x.LHS)
 			return
@@ -284,7 +284,7 @@ func (v *verifier) stmt(s Stmt) {
 		for _, a := range x.Arms {
 			v.pos = pos
 			v.expr(a.Cond)
-			if a.Cond != nil && !a.Cond.Type().Truth() {
+			if a.Cond != nil && !unsupported(a.Cond) && !a.Cond.Type().Truth() {
 				v.fail("an IF condition of type %s", a.Cond.Type())
 			}
 			v.stmts(a.Body)

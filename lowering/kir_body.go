@@ -146,7 +146,7 @@ func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
 func (b *kirBuilder) designator(e *frontend.Expr) kernelir.Expr {
 	switch {
 	case e.Kind == frontend.EName:
-		if v := b.vars[rootOf(e)]; v != nil {
+		if v := b.vars[kirRoot(e)]; v != nil {
 			return &kernelir.Ref{Var: v}
 		}
 	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EName:
@@ -195,7 +195,7 @@ func (b *kirBuilder) convertTo(e *frontend.Expr, t kernelir.Type) kernelir.Expr 
 // element is an element of an array the kernel addresses: its subscripts
 // as int64.
 func (b *kirBuilder) element(e *frontend.Expr) kernelir.Expr {
-	s := rootOf(e.X)
+	s := kirRoot(e.X)
 	switch {
 	case s == nil:
 		return b.unsupported(e.Pos, "the element %s", e)
@@ -261,8 +261,19 @@ func kirLiteral(v *frontend.Value, t frontend.Type) (*kernelir.Lit, bool) {
 	return nil, false
 }
 
-// expr translates a scalar expression.
+// expr translates a scalar expression (an Unsupported one has e's type
+// where the IR has it).
 func (b *kirBuilder) expr(e *frontend.Expr) kernelir.Expr {
+	x := b.expr1(e)
+	if u, ok := x.(*kernelir.Unsupported); ok && e != nil {
+		if t, ok := kirType(e.Type); ok {
+			u.T = t
+		}
+	}
+	return x
+}
+
+func (b *kirBuilder) expr1(e *frontend.Expr) kernelir.Expr {
 	if e == nil {
 		return b.unsupported(frontend.Pos{}, "a missing expression")
 	}
@@ -282,7 +293,7 @@ func (b *kirBuilder) expr(e *frontend.Expr) kernelir.Expr {
 	case frontend.EParen:
 		return &kernelir.Paren{X: b.expr(e.X)}
 	case frontend.EName:
-		if v := b.vars[rootOf(e)]; v != nil {
+		if v := b.vars[kirRoot(e)]; v != nil {
 			return &kernelir.Ref{Var: v}
 		}
 		return b.unsupported(e.Pos, "the variable %s", e.Name)
@@ -357,4 +368,13 @@ func kirCommonType(a, b frontend.Type) frontend.Type {
 		return a
 	}
 	return b
+}
+
+// kirRoot is the variable a designator names (its ultimate symbol: the
+// module variable of a use-associated name), as the parameters hold it.
+func kirRoot(e *frontend.Expr) *frontend.Symbol {
+	if s := rootOf(e); s != nil {
+		return frontend.UltimateSymbol(s)
+	}
+	return nil
 }

@@ -115,7 +115,7 @@ func (b *kirBuilder) inquiry(e *frontend.Expr, name string, a []*frontend.Expr, 
 	if len(a) == 0 || a[0] == nil || a[0].Kind != frontend.EName {
 		return b.unsupported(e.Pos, "%s of a designator that is not a whole array", name)
 	}
-	arr := b.arrays[rootOf(a[0])]
+	arr := b.arrays[kirRoot(a[0])]
 	if arr == nil {
 		return b.unsupported(e.Pos, "%s of %s", name, a[0].Name)
 	}

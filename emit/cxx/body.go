@@ -1,0 +1,241 @@
+package cxx
+
+import (
+	"fmt"
+	"strings"
+
+	"fgpu/kernelir"
+)
+
+// Iteration prints the masks and the body of a complete kernel's
+// iteration as C++ statements at indentation 0 (two blanks a level), and
+// returns the temporary counter after them. The code around it declares
+// what the header holds (indices, locals, the iteration's copies of shared
+// scalars and their write flags, descriptors) and the label fgpu_next (or,
+// with serial indices, fgpu_next_s) that ends the iteration early.
+func Iteration(k *kernelir.Kernel, opts Options) (string, int, error) {
+	if !k.Complete {
+		return "", opts.Tmp, fmt.Errorf("the kernel %s is not complete", k.Name)
+	}
+	p := &printer{k: k, opts: opts, tmp: opts.Tmp}
+	for _, m := range k.Masks {
+		p.line("if (!(%s)) %s", p.expr(m), p.next())
+	}
+	p.stmts(k.Body)
+	if p.err != nil {
+		return "", opts.Tmp, p.err
+	}
+	return p.b.String(), p.tmp, nil
+}
+
+type printer struct {
+	k      *kernelir.Kernel
+	opts   Options
+	b      strings.Builder
+	indent int
+	tmp    int
+	err    error
+}
+
+func (p *printer) line(format string, args ...any) {
+	p.b.WriteString(strings.Repeat("  ", p.indent))
+	fmt.Fprintf(&p.b, format, args...)
+	p.b.WriteByte('\n')
+}
+
+func (p *printer) fail(format string, args ...any) string {
+	if p.err == nil {
+		p.err = fmt.Errorf(format, args...)
+	}
+	return "0"
+}
+
+// next ends the iteration early.
+func (p *printer) next() string {
+	if len(p.k.Serial) > 0 {
+		return "goto fgpu_next_s;"
+	}
+	return "goto fgpu_next;"
+}
+
+func (p *printer) stmts(ss []kernelir.Stmt) {
+	for _, s := range ss {
+		p.stmt(s)
+	}
+}
+
+func (p *printer) stmt(s kernelir.Stmt) {
+	switch x := s.(type) {
+	case *kernelir.Assign:
+		p.line("%s = %s;", p.lvalue(x.LHS), p.value(x.RHS, x.LHS.Type()))
+	case *kernelir.If:
+		for i, a := range x.Arms {
+			if i == 0 {
+				p.line("if (%s) {", p.expr(a.Cond))
+			} else {
+				p.line("} else if (%s) {", p.expr(a.Cond))
+			}
+			p.indent++
+			p.stmts(a.Body)
+			p.indent--
+		}
+		if x.HasElse {
+			p.line("} else {")
+			p.indent++
+			p.stmts(x.Else)
+			p.indent--
+		}
+		p.line("}")
+	case *kernelir.Loop:
+		p.tmp++
+		n := p.tmp
+		step := "1"
+		if x.Step != nil {
+			step = p.expr(x.Step)
+		}
+		v, ct := VarName(x.Var), CType(x.Var.Type)
+		p.line("{ const int64_t s%d = %s; int64_t c%d = %s;", n, step, n, p.expr(x.Lower))
+		p.indent++
+		p.line("for (int64_t k%d = fgpu_trip(c%d, %s, s%d); k%d > 0; --k%d, c%d += s%d) {", n, n, p.expr(x.Upper), n, n, n, n, n)
+		p.indent++
+		p.line("%s = (%s)c%d;", v, ct, n)
+		p.stmts(x.Body)
+		p.indent--
+		p.line("}")
+		p.line("%s = (%s)c%d;", v, ct, n)
+		p.indent--
+		p.line("}")
+	case *kernelir.Cycle:
+		if x.Loop == nil {
+			p.line("%s", p.next())
+		} else {
+			p.line("continue;")
+		}
+	case *kernelir.Exit:
+		p.line("break;")
+	default:
+		p.fail("the statement %T is not printed yet", s)
+	}
+}
+
+// value is e stored into a variable of type t: a truth value into a
+// logical's integer storage as 0 or 1.
+func (p *printer) value(e kernelir.Expr, t kernelir.Type) string {
+	if t.Base == kernelir.Logical {
+		return fmt.Sprintf("(%s)((%s) ? 1 : 0)", CType(t), p.expr(e))
+	}
+	return p.expr(e)
+}
+
+// lvalue is the storage of a variable or an element.
+func (p *printer) lvalue(e kernelir.Expr) string {
+	switch x := e.(type) {
+	case *kernelir.Ref:
+		return VarName(x.Var)
+	case *kernelir.Element:
+		return p.element(x)
+	}
+	return p.fail("assignment to %T", e)
+}
+
+// element is an element's storage: base + sum (s - lb) * sm bytes.
+func (p *printer) element(x *kernelir.Element) string {
+	var off []string
+	for d, s := range x.Subs {
+		off = append(off, fmt.Sprintf("(%s - %s) * %s", p.expr(s), x.Array.Lower[d].Name, x.Array.Stride[d].Name))
+	}
+	return fmt.Sprintf("(*(%s*)(b_%s + %s))", CType(x.Array.Elem), x.Array.Name, strings.Join(off, " + "))
+}
+
+// expr is e as a C value of its type (a logical's as bool).
+func (p *printer) expr(e kernelir.Expr) string {
+	switch x := e.(type) {
+	case *kernelir.Ref:
+		if x.Var.Type.Base == kernelir.Logical {
+			return "(" + VarName(x.Var) + " != 0)"
+		}
+		return VarName(x.Var)
+	case *kernelir.Element:
+		if x.Array.Elem.Base == kernelir.Logical {
+			return "(" + p.element(x) + " != 0)"
+		}
+		return p.element(x)
+	case *kernelir.Lit:
+		return p.literal(x)
+	case *kernelir.Convert:
+		return fmt.Sprintf("((%s)(%s))", CType(x.To), p.expr(x.X))
+	case *kernelir.Paren:
+		return "(" + p.expr(x.X) + ")"
+	case *kernelir.Unary:
+		return "(" + x.Op + p.expr(x.X) + ")"
+	case *kernelir.Binary:
+		return p.binary(x)
+	case *kernelir.Intrinsic:
+		return p.intrinsic(x)
+	}
+	return p.fail("the expression %T is not printed yet", e)
+}
+
+func (p *printer) literal(x *kernelir.Lit) string {
+	switch x.T.Base {
+	case kernelir.Integer:
+		return IntLiteral(CType(x.T), x.Int)
+	case kernelir.Real:
+		if s, ok := RealLiteral(x.Real, x.T.Kind); ok {
+			return s
+		}
+	case kernelir.Logical, kernelir.Bool:
+		if x.Bool {
+			return "true"
+		}
+		return "false"
+	case kernelir.Complex:
+		re, ok1 := RealLiteral(x.Re, x.T.Kind)
+		im, ok2 := RealLiteral(x.Im, x.T.Kind)
+		if ok1 && ok2 {
+			return fmt.Sprintf("%s(%s, %s)", CType(x.T), re, im)
+		}
+	}
+	return p.fail("the literal %s has no C form", kernelir.ExprString(x))
+}
+
+var cOps = map[string]string{"eqv": "==", "neqv": "!="}
+
+func (p *printer) binary(x *kernelir.Binary) string {
+	a, b := p.expr(x.X), p.expr(x.Y)
+	if x.Op != "**" {
+		op := x.Op
+		if c, ok := cOps[op]; ok {
+			op = c
+		}
+		return fmt.Sprintf("(%s %s %s)", a, op, b)
+	}
+	ct := CType(x.T)
+	switch {
+	case x.T.Base == kernelir.Integer:
+		return fmt.Sprintf("fgpu_ipow<%s>(%s, %s)", ct, a, b)
+	case x.Y.Type().Base == kernelir.Integer:
+		if n, ok := constInt(x.Y); ok && x.T.Base == kernelir.Real && p.opts.HostPowers {
+			return ConstPower(ct, a, n)
+		}
+		return fmt.Sprintf("fgpu_powi(%s, %s)", a, b)
+	case x.T.Base == kernelir.Complex:
+		return fmt.Sprintf("fgpu_cpow(%s, %s)", a, b)
+	}
+	return p.math("std::pow", x.T, a, b)
+}
+
+// constInt is the value of an integer literal, converted or not.
+func constInt(e kernelir.Expr) (int64, bool) {
+	if c, ok := e.(*kernelir.Convert); ok {
+		e = c.X
+	}
+	if l, ok := e.(*kernelir.Lit); ok && l.T.Base == kernelir.Integer {
+		return l.Int, true
+	}
+	return 0, false
+}
+
+func (p *printer) math(fn string, t kernelir.Type, args ...string) string {
+	return MathCall(fn, t.Base == kernelir.Real, t.Kind, p.opts.CUDA, p.opts.Fast, args...)
+}
