@@ -114,6 +114,15 @@ func TestVerifyRejects(t *testing.T) {
 			k.Params = append(k.Params, &Param{Name: "q", Space: SharedOut, Type: Re(8), Var: v})
 		}},
 		{"invalid type", "invalid type", func(k *Kernel, f *fixture) { f.t.Type = Re(2) }},
+		{"temporary outside its block", "the variable d is not declared", func(k *Kernel, f *fixture) {
+			d := &Var{Name: "d", Type: Re(8), Role: RLocal}
+			k.Body = append(k.Body, &Block{Body: []Stmt{&Temp{Var: d}, &Assign{LHS: &Ref{Var: d}, RHS: &Ref{Var: f.t}}}},
+				&Assign{LHS: &Ref{Var: f.t}, RHS: &Ref{Var: d}})
+		}},
+		{"stop code type", "a stop code is of type i32", func(k *Kernel, f *fixture) {
+			k.CanStop, k.Stops = true, []StopSite{{ID: 1}}
+			k.Body = append(k.Body, &Stop{Site: 1, Code: &Ref{Var: f.n}})
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

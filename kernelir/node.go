@@ -64,13 +64,21 @@ type Call struct {
 	Args []Expr
 }
 
-// Stop records stop site Site with Code (nil: none) and ends the
-// iteration.
+// Stop records stop site Site with Code (an int64; nil: none) and ends
+// the iteration. Note says what the host replays (printed as a comment).
 type Stop struct {
 	Pos   Pos
 	Site  int
 	Code  Expr
 	Error bool
+	Note  string
+}
+
+// Block is a scope: the Temps at its start are its variables, visible
+// only inside it (a Fortran BLOCK).
+type Block struct {
+	Pos  Pos
+	Body []Stmt
 }
 
 // Temp declares a temporary of the iteration, initialised with Init
@@ -97,6 +105,7 @@ func (s *Exit) At() Pos        { return s.Pos }
 func (s *Call) At() Pos        { return s.Pos }
 func (s *Stop) At() Pos        { return s.Pos }
 func (s *Temp) At() Pos        { return s.Pos }
+func (s *Block) At() Pos       { return s.Pos }
 func (s *Unsupported) At() Pos { return s.Pos }
 
 func (*Assign) stmt()      {}
@@ -107,6 +116,7 @@ func (*Exit) stmt()        {}
 func (*Call) stmt()        {}
 func (*Stop) stmt()        {}
 func (*Temp) stmt()        {}
+func (*Block) stmt()       {}
 func (*Unsupported) stmt() {}
 
 // Expr is an expression; its Type is the type of its value (a logical's
@@ -250,6 +260,8 @@ func WalkStmts(ss []Stmt, st func(Stmt), ex func(Expr)) {
 			WalkExpr(x.Code, ex)
 		case *Temp:
 			WalkExpr(x.Init, ex)
+		case *Block:
+			WalkStmts(x.Body, st, ex)
 		}
 	}
 }

@@ -183,6 +183,10 @@ func (p *printer) stmt(depth int, s Stmt) {
 		} else {
 			p.line(depth, "temp %s %s", x.Var.Name, x.Var.Type)
 		}
+	case *Block:
+		p.line(depth, "block")
+		p.stmts(depth+1, x.Body)
+		p.line(depth, "end block")
 	case *Unsupported:
 		p.line(depth, "unsupported at %s: %s", x.Pos, x.What)
 	default:

@@ -324,13 +324,31 @@ func (v *verifier) stmt(s Stmt) {
 		if !v.sites[x.Site] {
 			v.fail("a stop of site %d, not one of the kernel's", x.Site)
 		}
-		v.expr(x.Code)
+		if x.Code != nil {
+			v.int64(x.Code, "a stop code")
+		}
 	case *Temp:
 		v.declare(x.Var, "temporary")
+		if x.Var != nil && x.Var.Role != RLocal {
+			v.fail("the temporary %s is not a variable of the iteration", x.Var.Name)
+		}
 		if x.Init != nil {
 			v.expr(x.Init)
 			if !agree(x.Init.Type(), x.Var.Type) {
 				v.fail("the temporary %s of type %s starts with a %s value", x.Var.Name, x.Var.Type, x.Init.Type())
+			}
+		}
+	case *Block:
+		// Its temporaries are visible inside it only.
+		before := map[*Var]bool{}
+		for x := range v.vars {
+			before[x] = true
+		}
+		v.stmts(x.Body)
+		for y := range v.vars {
+			if !before[y] {
+				delete(v.vars, y)
+				delete(v.names, fmt.Sprintf("%d/%s", y.Role, y.Name))
 			}
 		}
 	case *Unsupported:

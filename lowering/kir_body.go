@@ -11,6 +11,7 @@ package lowering
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 
 	"fgpu/frontend"
 	"fgpu/kernelir"
@@ -54,6 +55,8 @@ func (b *kirBuilder) stmt(s frontend.Stmt) []kernelir.Stmt {
 		return one(b.unsupported(pos, "EXIT of a named construct or of the iteration"))
 	case *frontend.ContinueStmt:
 		return nil
+	case *frontend.StopStmt:
+		return one(b.stop(x))
 	case *frontend.Construct:
 		return b.construct(x)
 	}
@@ -83,11 +86,48 @@ func (b *kirBuilder) construct(c *frontend.Construct) []kernelir.Stmt {
 	case *frontend.SelectCaseStmt:
 		return []kernelir.Stmt{b.unsupported(c.Pos, "a SELECT CASE construct")}
 	case *frontend.BlockStmt:
-		return []kernelir.Stmt{b.unsupported(c.Pos, "a BLOCK construct")}
+		return []kernelir.Stmt{b.block(c)}
 	case *frontend.AssociateStmt:
 		return []kernelir.Stmt{b.unsupported(c.Pos, "an ASSOCIATE construct")}
 	}
 	return []kernelir.Stmt{b.unsupported(c.Pos, "the construct %T", c.Head)}
+}
+
+// block translates a BLOCK construct whose variables are scalars of
+// intrinsic types (temporaries of the block).
+func (b *kirBuilder) block(c *frontend.Construct) kernelir.Stmt {
+	blk := &kernelir.Block{Pos: kirPos(c.Pos)}
+	if c.Scope != nil {
+		for _, s := range c.Scope.Order {
+			if s.Kind != frontend.SymVariable {
+				continue
+			}
+			t, ok := kirType(s.Type)
+			if s.Rank > 0 || !ok || t.Base == kernelir.Struct {
+				return b.unsupported(c.Pos, "a BLOCK construct with the variable %s (an array or of a derived type)", s.Name)
+			}
+			v := &kernelir.Var{Name: s.Name, Type: t, Role: kernelir.RLocal}
+			b.vars[s] = v
+			blk.Body = append(blk.Body, &kernelir.Temp{Pos: kirPos(s.Pos), Var: v})
+		}
+	}
+	blk.Body = append(blk.Body, b.stmts(c.Body)...)
+	return blk
+}
+
+// stop translates a STOP or ERROR STOP of the kernel's body: it records
+// its site (stops.go) and integer code, and ends the iteration.
+func (b *kirBuilder) stop(x *frontend.StopStmt) kernelir.Stmt {
+	site := b.plan.Site(x)
+	if site == nil || !b.k.CanStop {
+		return b.unsupported(x.Pos, "a stop statement without a stop site")
+	}
+	st := &kernelir.Stop{Pos: kirPos(x.Pos), Site: site.ID, Error: x.Error,
+		Note: fmt.Sprintf("site %d: %s at %s:%d", site.ID, site.Statement("..."), filepath.Base(x.Pos.File), x.Pos.Line)}
+	if site.Code == StopIntCode {
+		st.Code = b.convertTo(x.Code, kernelir.Int(8))
+	}
+	return st
 }
 
 // doLoop translates a counted DO (DO WHILE, DO without control and a

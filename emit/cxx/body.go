@@ -113,6 +113,32 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		}
 	case *kernelir.Exit:
 		p.line("break;")
+	case *kernelir.Block:
+		p.line("{")
+		p.indent++
+		p.stmts(x.Body)
+		p.indent--
+		p.line("}")
+	case *kernelir.Temp:
+		if x.Init != nil {
+			p.line("%s %s = %s;", CType(x.Var.Type), VarName(x.Var), p.value(x.Init, x.Var.Type))
+		} else {
+			p.line("%s %s;", CType(x.Var.Type), VarName(x.Var))
+		}
+	case *kernelir.Stop:
+		// The host replays the statement (design doc, "Stopping on the
+		// device"); a stop recorded first by this iteration wins.
+		code := "0"
+		if x.Code != nil {
+			code = p.expr(x.Code)
+		}
+		p.line("{ // %s", x.Note)
+		p.indent++
+		p.line("const int64_t fgpu_c = %s;", code)
+		p.line("if (fgpu_site == 0) { fgpu_code = fgpu_c; fgpu_site = %d; }", x.Site)
+		p.line("goto fgpu_next;")
+		p.indent--
+		p.line("}")
 	default:
 		p.fail("the statement %T is not printed yet", s)
 	}

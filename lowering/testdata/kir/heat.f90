@@ -1,5 +1,6 @@
 ! Module arrays updated by a module procedure called in a time loop: a
-! 2-D stencil with IF / ELSE IF / ELSE, intrinsics and a nested DO.
+! 2-D stencil with IF / ELSE IF / ELSE, intrinsics, a nested DO, a BLOCK
+! and an ERROR STOP.
 module heat_m
   implicit none
   integer, parameter :: n = 64, m = 48
@@ -17,6 +18,11 @@ contains
       do k = -1, 1
         acc = acc + u(i + k, j) + u(i, j + k)
       end do
+      block
+        real(8) :: d
+        d = acc * 0.5d0
+        if (d > 1.0d10) error stop 3
+      end block
       if (flags(i, j) > 2) then
         v(i, j) = u(i, j) + alpha * (acc - 6 * u(i, j))
       else if (flags(i, j) == 1 .or. mod(it, 2) == 0) then
