@@ -119,6 +119,16 @@ func TestVerifyRejects(t *testing.T) {
 			k.Body = append(k.Body, &Block{Body: []Stmt{&Temp{Var: d}, &Assign{LHS: &Ref{Var: d}, RHS: &Ref{Var: f.t}}}},
 				&Assign{LHS: &Ref{Var: f.t}, RHS: &Ref{Var: d}})
 		}},
+		{"real index of a nested loop", "the index q of a nested loop is not an integer index", func(k *Kernel, f *fixture) {
+			q := &Var{Name: "q", Type: Re(8), Role: RIndex}
+			k.Body = append(k.Body, &Nest{Levels: []*Level{{Dims: []*Dim{{Index: q, Lower: &Lit{T: Int(8), Int: 1}, Upper: &Lit{T: Int(8), Int: 4}}}}}})
+		}},
+		{"nested loop variable outside it", "the variable q is not declared", func(k *Kernel, f *fixture) {
+			q := &Var{Name: "q", Type: Int(4), Role: RIndex}
+			n := &Nest{Levels: []*Level{{Dims: []*Dim{{Index: q, Lower: &Lit{T: Int(8), Int: 1}, Upper: &Lit{T: Int(8), Int: 4}}}}}}
+			n.Body = []Stmt{&Cycle{Loop: n}}
+			k.Body = append(k.Body, n, &Assign{LHS: &Ref{Var: f.t}, RHS: &Convert{To: Re(8), X: &Ref{Var: q}}})
+		}},
 		{"stop code type", "a stop code is of type i32", func(k *Kernel, f *fixture) {
 			k.CanStop, k.Stops = true, []StopSite{{ID: 1}}
 			k.Body = append(k.Body, &Stop{Site: 1, Code: &Ref{Var: f.n}})

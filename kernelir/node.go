@@ -43,12 +43,29 @@ type Loop struct {
 	Body               []Stmt
 }
 
-// Cycle ends the current trip of Loop (nil: the kernel's iteration, which
-// then does nothing more). A printer relies on Loop being the innermost
-// loop around the Cycle (Verify).
+// Cycle ends the current trip of Loop, a *Loop or a *Nest (nil: the
+// kernel's iteration, which then does nothing more). A printer relies on
+// Loop being the innermost loop around the Cycle (Verify).
 type Cycle struct {
 	Pos  Pos
-	Loop *Loop
+	Loop Stmt
+}
+
+// Nest is a nested do concurrent run in order inside the iteration: its
+// levels (the loops combined into one space, outermost first) each with
+// dims (Step nil: 1), a mask and locals of its own (Local.Init: the
+// variable outside the nest a local_init starts from), then Body.
+type Nest struct {
+	Pos    Pos
+	Levels []*Level
+	Body   []Stmt
+}
+
+// Level is one loop of a Nest.
+type Level struct {
+	Dims   []*Dim
+	Mask   Expr
+	Locals []*Local
 }
 
 // Exit leaves Loop, the innermost loop around it.
@@ -106,6 +123,7 @@ func (s *Call) At() Pos        { return s.Pos }
 func (s *Stop) At() Pos        { return s.Pos }
 func (s *Temp) At() Pos        { return s.Pos }
 func (s *Block) At() Pos       { return s.Pos }
+func (s *Nest) At() Pos        { return s.Pos }
 func (s *Unsupported) At() Pos { return s.Pos }
 
 func (*Assign) stmt()      {}
@@ -117,6 +135,7 @@ func (*Call) stmt()        {}
 func (*Stop) stmt()        {}
 func (*Temp) stmt()        {}
 func (*Block) stmt()       {}
+func (*Nest) stmt()        {}
 func (*Unsupported) stmt() {}
 
 // Expr is an expression; its Type is the type of its value (a logical's
@@ -261,6 +280,16 @@ func WalkStmts(ss []Stmt, st func(Stmt), ex func(Expr)) {
 		case *Temp:
 			WalkExpr(x.Init, ex)
 		case *Block:
+			WalkStmts(x.Body, st, ex)
+		case *Nest:
+			for _, l := range x.Levels {
+				for _, d := range l.Dims {
+					WalkExpr(d.Lower, ex)
+					WalkExpr(d.Upper, ex)
+					WalkExpr(d.Step, ex)
+				}
+				WalkExpr(l.Mask, ex)
+			}
 			WalkStmts(x.Body, st, ex)
 		}
 	}

@@ -103,7 +103,7 @@ func arrayDecl(a *Array) string {
 
 type printer struct {
 	w     io.Writer
-	loops map[*Loop]int
+	loops map[Stmt]int
 }
 
 func (p *printer) line(depth int, format string, args ...any) {
@@ -111,9 +111,9 @@ func (p *printer) line(depth int, format string, args ...any) {
 }
 
 // loopName names a loop by its nesting and order (L1, L2, ...).
-func (p *printer) loopName(l *Loop) string {
+func (p *printer) loopName(l Stmt) string {
 	if p.loops == nil {
-		p.loops = map[*Loop]int{}
+		p.loops = map[Stmt]int{}
 	}
 	if _, ok := p.loops[l]; !ok {
 		p.loops[l] = len(p.loops) + 1
@@ -183,6 +183,35 @@ func (p *printer) stmt(depth int, s Stmt) {
 		} else {
 			p.line(depth, "temp %s %s", x.Var.Name, x.Var.Type)
 		}
+	case *Nest:
+		for i, l := range x.Levels {
+			var dims []string
+			for _, d := range l.Dims {
+				step := ""
+				if d.Step != nil {
+					step = ", " + ExprString(d.Step)
+				}
+				dims = append(dims, fmt.Sprintf("%s %s = %s, %s%s", d.Index.Name, d.Index.Type, ExprString(d.Lower), ExprString(d.Upper), step))
+			}
+			kw := "nest " + p.loopName(x)
+			if i > 0 {
+				kw = "  combined"
+			}
+			mask := ""
+			if l.Mask != nil {
+				mask = " mask " + ExprString(l.Mask)
+			}
+			p.line(depth, "%s (%s)%s", kw, strings.Join(dims, "; "), mask)
+			for _, lo := range l.Locals {
+				if lo.Init != nil {
+					p.line(depth+2, "local %s %s init %s", lo.Var.Name, lo.Var.Type, lo.Init.Name)
+				} else {
+					p.line(depth+2, "local %s %s", lo.Var.Name, lo.Var.Type)
+				}
+			}
+		}
+		p.stmts(depth+1, x.Body)
+		p.line(depth, "end nest %s", p.loopName(x))
 	case *Block:
 		p.line(depth, "block")
 		p.stmts(depth+1, x.Body)

@@ -32,8 +32,8 @@ type verifier struct {
 	arrays map[*Array]bool
 	names  map[string]bool // role/space/name of the declared variables
 	sites  map[int]bool
-	loops  []*Loop // enclosing, innermost last
-	pos    Pos     // of the statement being checked
+	loops  []Stmt // enclosing loops and nests, innermost last
+	pos    Pos    // of the statement being checked
 	err    *Error
 }
 
@@ -64,6 +64,21 @@ func (v *verifier) declare(x *Var, what string) {
 	v.vars[x] = true
 	if !x.Type.Valid() {
 		v.fail("the variable %s has the invalid type %s", x.Name, x.Type)
+	}
+}
+
+// declareInner declares a variable of a nested loop, which may have the
+// name of one outside it (printers name it apart).
+func (v *verifier) declareInner(x *Var, what string) {
+	switch {
+	case x == nil:
+		v.fail("%s: no variable", what)
+	case v.vars[x]:
+		v.fail("the variable %s is declared twice", x.Name)
+	case !x.Type.Valid():
+		v.fail("the variable %s has the invalid type %s", x.Name, x.Type)
+	default:
+		v.vars[x] = true
 	}
 }
 
@@ -310,7 +325,7 @@ func (v *verifier) stmt(s Stmt) {
 			v.fail("a CYCLE of a loop that is not the innermost around it")
 		}
 	case *Exit:
-		if x.Loop == nil || len(v.loops) == 0 || v.loops[len(v.loops)-1] != x.Loop {
+		if x.Loop == nil || len(v.loops) == 0 || v.loops[len(v.loops)-1] != Stmt(x.Loop) {
 			v.fail("an EXIT of a loop that is not the innermost around it")
 		}
 	case *Call:
@@ -340,21 +355,84 @@ func (v *verifier) stmt(s Stmt) {
 		}
 	case *Block:
 		// Its temporaries are visible inside it only.
-		before := map[*Var]bool{}
-		for x := range v.vars {
-			before[x] = true
-		}
+		end := v.scope()
 		v.stmts(x.Body)
+		end()
+	case *Nest:
+		v.nest(x)
+	case *Unsupported:
+	default:
+		v.fail("an unknown statement %T", s)
+	}
+}
+
+// scope opens a scope: the function returned forgets the variables
+// declared since.
+func (v *verifier) scope() func() {
+	before := map[*Var]bool{}
+	for x := range v.vars {
+		before[x] = true
+	}
+	return func() {
 		for y := range v.vars {
 			if !before[y] {
 				delete(v.vars, y)
 				delete(v.names, fmt.Sprintf("%d/%s", y.Role, y.Name))
 			}
 		}
-	case *Unsupported:
-	default:
-		v.fail("an unknown statement %T", s)
 	}
+}
+
+// nest checks a nested do concurrent: integer indices of its own, int64
+// bounds, truth-valued masks, locals that start from declared variables.
+func (v *verifier) nest(x *Nest) {
+	end := v.scope()
+	defer end()
+	pos := v.pos
+	if len(x.Levels) == 0 {
+		v.fail("a nested loop without levels")
+	}
+	for _, l := range x.Levels {
+		v.pos = pos
+		if len(l.Dims) == 0 {
+			v.fail("a level of a nested loop without indices")
+		}
+		for _, d := range l.Dims {
+			v.int64(d.Lower, "a lower bound of a nested loop")
+			v.int64(d.Upper, "an upper bound of a nested loop")
+			if d.Step != nil {
+				v.int64(d.Step, "a step of a nested loop")
+			}
+		}
+		for _, d := range l.Dims {
+			v.declareInner(d.Index, "index of a nested loop")
+			if d.Index != nil && (d.Index.Role != RIndex || d.Index.Type.Base != Integer) {
+				v.fail("the index %s of a nested loop is not an integer index", d.Index.Name)
+			}
+		}
+		if l.Mask != nil {
+			v.expr(l.Mask)
+			if !unsupported(l.Mask) && !l.Mask.Type().Truth() {
+				v.fail("a mask of type %s", l.Mask.Type())
+			}
+		}
+		for _, lo := range l.Locals {
+			if lo.Init != nil && (!v.vars[lo.Init] || !agree(lo.Init.Type, lo.Var.Type)) {
+				v.fail("the local %s of a nested loop starts from an undeclared variable or one of another type", lo.Var.Name)
+			}
+			if lo.Var == nil || lo.Array != nil {
+				v.fail("a local of a nested loop that is not a scalar")
+				continue
+			}
+			v.declareInner(lo.Var, "local of a nested loop")
+			if lo.Var.Role != RLocal {
+				v.fail("the local %s of a nested loop is not a local variable", lo.Var.Name)
+			}
+		}
+	}
+	v.loops = append(v.loops, x)
+	v.stmts(x.Body)
+	v.loops = v.loops[:len(v.loops)-1]
 }
 
 func (v *verifier) expr(e Expr) {

@@ -43,7 +43,7 @@ type kirBuilder struct {
 	flags  map[*frontend.Symbol]*kernelir.Var   // write flags of LastValue, SharedOut
 	// params are the by-value parameters (local_init's initial values).
 	params map[*frontend.Symbol]*kernelir.Var
-	loops  []*kernelir.Loop // the DO loops around the statement, innermost last
+	loops  []kernelir.Stmt // the DO loops and nests around the statement, innermost last
 	sites  map[*frontend.StopStmt]*StopSite
 	// header holds the Unsupported statements of the header (placed
 	// first in the body).

@@ -50,7 +50,9 @@ func (b *kirBuilder) stmt(s frontend.Stmt) []kernelir.Stmt {
 		return one(b.unsupported(pos, "CYCLE of the named loop %s", x.Name))
 	case *frontend.ExitStmt:
 		if x.Name == "" && len(b.loops) > 0 {
-			return one(&kernelir.Exit{Pos: kirPos(pos), Loop: b.loops[len(b.loops)-1]})
+			if l, ok := b.loops[len(b.loops)-1].(*kernelir.Loop); ok {
+				return one(&kernelir.Exit{Pos: kirPos(pos), Loop: l})
+			}
 		}
 		return one(b.unsupported(pos, "EXIT of a named construct or of the iteration"))
 	case *frontend.ContinueStmt:
@@ -135,7 +137,7 @@ func (b *kirBuilder) stop(x *frontend.StopStmt) kernelir.Stmt {
 func (b *kirBuilder) doLoop(c *frontend.Construct, h *frontend.DoStmt) []kernelir.Stmt {
 	switch {
 	case h.Concurrent != nil:
-		return []kernelir.Stmt{b.unsupported(h.Pos, "a nested do concurrent")}
+		return []kernelir.Stmt{b.nest(c)}
 	case h.While != nil:
 		return []kernelir.Stmt{b.unsupported(h.Pos, "a DO WHILE loop")}
 	case h.Var == "" || h.VarSym == nil:
@@ -162,6 +164,78 @@ func (b *kirBuilder) doLoop(c *frontend.Construct, h *frontend.DoStmt) []kerneli
 	return []kernelir.Stmt{l}
 }
 
+// nest translates a nested do concurrent (with the loops combined with
+// it: Kernel.InnerGroup), run in order inside the iteration; its locals
+// are variables of its own while its body is translated.
+func (b *kirBuilder) nest(c *frontend.Construct) kernelir.Stmt {
+	group := []*frontend.Construct{c}
+	if b.k.Inner[c] != nil {
+		group = b.k.InnerGroup(c)
+	}
+	n := &kernelir.Nest{Pos: kirPos(c.Pos)}
+	saved := map[*frontend.Symbol]*kernelir.Var{}
+	save := func(s *frontend.Symbol) {
+		if _, ok := saved[s]; !ok {
+			saved[s] = b.vars[s]
+		}
+	}
+	defer func() {
+		for s, v := range saved {
+			if v == nil {
+				delete(b.vars, s)
+			} else {
+				b.vars[s] = v
+			}
+		}
+	}()
+	for _, lc := range group {
+		h := lc.Head.(*frontend.DoStmt)
+		lv := &kernelir.Level{}
+		for _, ix := range h.Concurrent.Indices {
+			var sym *frontend.Symbol
+			if lc.Scope != nil {
+				sym = lc.Scope.Local(ix.Name)
+			}
+			if sym == nil {
+				return b.unsupported(h.Pos, "the index %s of a nested loop", ix.Name)
+			}
+			d := &kernelir.Dim{Lower: b.convertTo(ix.Lo, kernelir.Int(8)), Upper: b.convertTo(ix.Hi, kernelir.Int(8))}
+			if ix.Step != nil {
+				d.Step = b.convertTo(ix.Step, kernelir.Int(8))
+			}
+			save(sym)
+			d.Index = b.scalar(sym, kernelir.RIndex, 0)
+			b.vars[sym] = d.Index
+			lv.Dims = append(lv.Dims, d)
+		}
+		if m := h.Concurrent.Mask; m != nil {
+			lv.Mask = b.expr(m)
+		}
+		if in := b.k.Inner[lc]; in != nil {
+			for _, l := range in.Locals {
+				s := l.Sym
+				if s.Rank != 0 {
+					return b.unsupported(h.Pos, "the local array %s of a nested loop", s.Name)
+				}
+				loc := &kernelir.Local{Var: b.scalar(s, kernelir.RLocal, 0)}
+				if l.InitFrom {
+					if loc.Init = b.vars[s]; loc.Init == nil {
+						return b.unsupported(h.Pos, "local_init(%s) of a nested loop without the outer variable", s.Name)
+					}
+				}
+				save(s)
+				b.vars[s] = loc.Var
+				lv.Locals = append(lv.Locals, loc)
+			}
+		}
+		n.Levels = append(n.Levels, lv)
+	}
+	b.loops = append(b.loops, n)
+	n.Body = b.stmts(group[len(group)-1].Body)
+	b.loops = b.loops[:len(b.loops)-1]
+	return n
+}
+
 func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
 	pos := x.Pos
 	switch {
@@ -175,9 +249,13 @@ func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
 	lhs := b.designator(x.LHS)
 	rhs := b.valueAs(x.RHS, x.LHS.Type)
 	out := []kernelir.Stmt{&kernelir.Assign{Pos: kirPos(pos), LHS: lhs, RHS: rhs}}
-	if r := frontend.RootSymbol(x.LHS); r != nil && b.flags[frontend.UltimateSymbol(r)] != nil {
-		// The iteration wrote a scalar written back after it.
-		out = append(out, &kernelir.Assign{Pos: kirPos(pos), LHS: &kernelir.Ref{Var: b.flags[frontend.UltimateSymbol(r)]}, RHS: &kernelir.Lit{T: kernelir.Flag, Bool: true}})
+	if r := frontend.RootSymbol(x.LHS); r != nil {
+		s := frontend.UltimateSymbol(r)
+		if f := b.flags[s]; f != nil && b.vars[s] != nil && b.vars[s].Role == kernelir.RParam {
+			// The iteration wrote a scalar written back after it (not a
+			// nested loop's own copy of it).
+			out = append(out, &kernelir.Assign{Pos: kirPos(pos), LHS: &kernelir.Ref{Var: f}, RHS: &kernelir.Lit{T: kernelir.Flag, Bool: true}})
+		}
 	}
 	return out
 }

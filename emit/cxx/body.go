@@ -35,6 +35,16 @@ type printer struct {
 	indent int
 	tmp    int
 	err    error
+	// names are the C names of the locals of nested loops (lN_X).
+	names map[*kernelir.Var]string
+}
+
+// name is v's C name.
+func (p *printer) name(v *kernelir.Var) string {
+	if n, ok := p.names[v]; ok {
+		return n
+	}
+	return VarName(v)
 }
 
 func (p *printer) line(format string, args ...any) {
@@ -93,7 +103,7 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		if x.Step != nil {
 			step = p.expr(x.Step)
 		}
-		v, ct := VarName(x.Var), CType(x.Var.Type)
+		v, ct := p.name(x.Var), CType(x.Var.Type)
 		p.line("{ const int64_t s%d = %s; int64_t c%d = %s;", n, step, n, p.expr(x.Lower))
 		p.indent++
 		p.line("for (int64_t k%d = fgpu_trip(c%d, %s, s%d); k%d > 0; --k%d, c%d += s%d) {", n, n, p.expr(x.Upper), n, n, n, n, n)
@@ -113,6 +123,8 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		}
 	case *kernelir.Exit:
 		p.line("break;")
+	case *kernelir.Nest:
+		p.nest(x)
 	case *kernelir.Block:
 		p.line("{")
 		p.indent++
@@ -121,9 +133,9 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		p.line("}")
 	case *kernelir.Temp:
 		if x.Init != nil {
-			p.line("%s %s = %s;", CType(x.Var.Type), VarName(x.Var), p.value(x.Init, x.Var.Type))
+			p.line("%s %s = %s;", CType(x.Var.Type), p.name(x.Var), p.value(x.Init, x.Var.Type))
 		} else {
-			p.line("%s %s;", CType(x.Var.Type), VarName(x.Var))
+			p.line("%s %s;", CType(x.Var.Type), p.name(x.Var))
 		}
 	case *kernelir.Stop:
 		// The host replays the statement (design doc, "Stopping on the
@@ -144,6 +156,57 @@ func (p *printer) stmt(s kernelir.Stmt) {
 	}
 }
 
+// nest writes a nested loop run in order in the iteration: a C loop an
+// index (lo_ID, st_ID, n_ID and the counter v_ID; ID the dimension, LEVEL_DIM
+// for combined loops), the masks as continue, the locals under names of
+// their own.
+func (p *printer) nest(x *kernelir.Nest) {
+	p.line("{")
+	p.indent++
+	opened := 0
+	for lv, l := range x.Levels {
+		for d, dim := range l.Dims {
+			id := fmt.Sprint(d)
+			if len(x.Levels) > 1 {
+				id = fmt.Sprintf("%d_%d", lv, d)
+			}
+			step := "1"
+			if dim.Step != nil {
+				step = p.expr(dim.Step)
+			}
+			p.line("const int64_t lo_%s = %s, st_%s = %s;", id, p.expr(dim.Lower), id, step)
+			p.line("for (int64_t n_%s = fgpu_trip(lo_%s, %s, st_%s), v_%s = lo_%s; n_%s > 0; --n_%s, v_%s += st_%s) {", id, id, p.expr(dim.Upper), id, id, id, id, id, id, id)
+			p.indent++
+			opened++
+			ct := CType(dim.Index.Type)
+			p.line("const %s %s = (%s)v_%s;", ct, p.name(dim.Index), ct, id)
+		}
+		if l.Mask != nil {
+			p.line("if (!(%s)) continue;", p.expr(l.Mask))
+		}
+		for _, lo := range l.Locals {
+			p.tmp++
+			n := fmt.Sprintf("l%d_%s", p.tmp, lo.Var.Name)
+			if lo.Init != nil {
+				p.line("%s %s = %s;", CType(lo.Var.Type), n, p.name(lo.Init))
+			} else {
+				p.line("%s %s;", CType(lo.Var.Type), n)
+			}
+			if p.names == nil {
+				p.names = map[*kernelir.Var]string{}
+			}
+			p.names[lo.Var] = n
+		}
+	}
+	p.stmts(x.Body)
+	for i := 0; i < opened; i++ {
+		p.indent--
+		p.line("}")
+	}
+	p.indent--
+	p.line("}")
+}
+
 // value is e stored into a variable of type t: a truth value into a
 // logical's integer storage as 0 or 1.
 func (p *printer) value(e kernelir.Expr, t kernelir.Type) string {
@@ -157,7 +220,7 @@ func (p *printer) value(e kernelir.Expr, t kernelir.Type) string {
 func (p *printer) lvalue(e kernelir.Expr) string {
 	switch x := e.(type) {
 	case *kernelir.Ref:
-		return VarName(x.Var)
+		return p.name(x.Var)
 	case *kernelir.Element:
 		return p.element(x)
 	}
@@ -178,9 +241,9 @@ func (p *printer) expr(e kernelir.Expr) string {
 	switch x := e.(type) {
 	case *kernelir.Ref:
 		if x.Var.Type.Base == kernelir.Logical {
-			return "(" + VarName(x.Var) + " != 0)"
+			return "(" + p.name(x.Var) + " != 0)"
 		}
-		return VarName(x.Var)
+		return p.name(x.Var)
 	case *kernelir.Element:
 		if x.Array.Elem.Base == kernelir.Logical {
 			return "(" + p.element(x) + " != 0)"
