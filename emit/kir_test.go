@@ -72,4 +72,49 @@ func TestKIRBodies(t *testing.T) {
 	}
 }
 
+// TestKIRVerifiesOnGPUs: the kernel IR of every kernel of the e2e corpus
+// lowered for CUDA and Metal (other plans: grouped kernels, the
+// targets' capabilities) passes kernelir.Verify (the kir pass reports a
+// violation as an internal error at the loop).
+func TestKIRVerifiesOnGPUs(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(e2eDirInternal, "*.f90"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no programs in %s (%v)", e2eDirInternal, err)
+	}
+	sort.Strings(files)
+	n := 0
+	for _, dev := range []string{"cuda", "metal"} {
+		tg := target.Must(dev)
+		for _, f := range files {
+			prog, ds := frontend.Load([]string{f}, frontend.Options{})
+			if ds.HasErrors() || prog == nil {
+				continue
+			}
+			opts := rules.CheckOptions{Target: tg}
+			cr, err := rules.Check(prog, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if cr, _, err = lowering.ArrayStatements(prog, cr, opts); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
+			for _, d := range ds {
+				if strings.Contains(d.Msg, "kernel IR") {
+					t.Errorf("%s (%s): %s", filepath.Base(f), dev, d)
+				}
+			}
+			for _, k := range plan.Kernels {
+				if k.IR != nil {
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("no kernel IR built for the GPU targets")
+	}
+	t.Logf("%d kernels' IR verified for cuda and metal", n)
+}
+
 const e2eDirInternal = "testdata/e2e"
