@@ -15,7 +15,7 @@ import (
 // kirFloor is the least number of kernels of the e2e corpus whose
 // iteration the CPU backend prints from the kernel IR (TestKIRBodies): the
 // builder's coverage may grow, never drop silently.
-const kirFloor = 60
+const kirFloor = 160
 
 // TestKIRBodies: every kernel of the e2e programs (testdata/e2e) whose IR
 // is complete gets its CPU iteration printed from the IR (emit/cxx), and

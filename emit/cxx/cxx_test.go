@@ -1,6 +1,9 @@
 package cxx
 
 import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -82,5 +85,29 @@ func TestIteration(t *testing.T) {
 	k.Complete = false
 	if _, _, err := Iteration(k, Options{}); err == nil {
 		t.Errorf("an incomplete kernel printed")
+	}
+}
+
+// TestImports: emit/cxx imports nothing of fgpu's but the kernel IR, and
+// the IR nothing of fgpu's (the kernel emitters do not read the Fortran
+// program, its facts or the analyses).
+func TestImports(t *testing.T) {
+	for dir, allowed := range map[string]map[string]bool{".": {"fgpu/kernelir": true}, "../../kernelir": {}} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no Go files (%v)", dir, err)
+		}
+		for _, f := range files {
+			pf, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, im := range pf.Imports {
+				path := strings.Trim(im.Path.Value, `"`)
+				if strings.HasPrefix(path, "fgpu/") && !allowed[path] {
+					t.Errorf("%s imports %s", f, path)
+				}
+			}
+		}
 	}
 }
