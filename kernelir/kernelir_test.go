@@ -129,6 +129,15 @@ func TestVerifyRejects(t *testing.T) {
 			n.Body = []Stmt{&Cycle{Loop: n}}
 			k.Body = append(k.Body, n, &Assign{LHS: &Ref{Var: f.t}, RHS: &Convert{To: Re(8), X: &Ref{Var: q}}})
 		}},
+		{"exit of a nested loop", "EXIT of a loop", func(k *Kernel, f *fixture) {
+			q := &Var{Name: "q", Type: Int(4), Role: RIndex}
+			n := &Nest{Levels: []*Level{{Dims: []*Dim{{Index: q, Lower: &Lit{T: Int(8), Int: 1}, Upper: &Lit{T: Int(8), Int: 4}}}}}}
+			n.Body = []Stmt{&Exit{Loop: n}}
+			k.Body = append(k.Body, n)
+		}},
+		{"while condition type", "DO WHILE condition of type r64", func(k *Kernel, f *fixture) {
+			k.Body = append(k.Body, &While{Cond: &Ref{Var: f.t}})
+		}},
 		{"stop code type", "a stop code is of type i32", func(k *Kernel, f *fixture) {
 			k.CanStop, k.Stops = true, []StopSite{{ID: 1}}
 			k.Body = append(k.Body, &Stop{Site: 1, Code: &Ref{Var: f.n}})

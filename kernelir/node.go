@@ -68,10 +68,17 @@ type Level struct {
 	Locals []*Local
 }
 
-// Exit leaves Loop, the innermost loop around it.
+// Exit leaves Loop (a *Loop or a *While), the innermost loop around it.
 type Exit struct {
 	Pos  Pos
-	Loop *Loop
+	Loop Stmt
+}
+
+// While runs Body while Cond holds (nil: until an EXIT).
+type While struct {
+	Pos  Pos
+	Cond Expr
+	Body []Stmt
 }
 
 // Call calls the device procedure Proc (by its C name) with Args.
@@ -124,6 +131,7 @@ func (s *Stop) At() Pos        { return s.Pos }
 func (s *Temp) At() Pos        { return s.Pos }
 func (s *Block) At() Pos       { return s.Pos }
 func (s *Nest) At() Pos        { return s.Pos }
+func (s *While) At() Pos       { return s.Pos }
 func (s *Unsupported) At() Pos { return s.Pos }
 
 func (*Assign) stmt()      {}
@@ -136,6 +144,7 @@ func (*Stop) stmt()        {}
 func (*Temp) stmt()        {}
 func (*Block) stmt()       {}
 func (*Nest) stmt()        {}
+func (*While) stmt()       {}
 func (*Unsupported) stmt() {}
 
 // Expr is an expression; its Type is the type of its value (a logical's
@@ -280,6 +289,9 @@ func WalkStmts(ss []Stmt, st func(Stmt), ex func(Expr)) {
 		case *Temp:
 			WalkExpr(x.Init, ex)
 		case *Block:
+			WalkStmts(x.Body, st, ex)
+		case *While:
+			WalkExpr(x.Cond, ex)
 			WalkStmts(x.Body, st, ex)
 		case *Nest:
 			for _, l := range x.Levels {

@@ -212,6 +212,14 @@ func (p *printer) stmt(depth int, s Stmt) {
 		}
 		p.stmts(depth+1, x.Body)
 		p.line(depth, "end nest %s", p.loopName(x))
+	case *While:
+		if x.Cond == nil {
+			p.line(depth, "do %s", p.loopName(x))
+		} else {
+			p.line(depth, "do %s while %s", p.loopName(x), ExprString(x.Cond))
+		}
+		p.stmts(depth+1, x.Body)
+		p.line(depth, "end do %s", p.loopName(x))
 	case *Block:
 		p.line(depth, "block")
 		p.stmts(depth+1, x.Body)

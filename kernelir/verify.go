@@ -325,7 +325,7 @@ func (v *verifier) stmt(s Stmt) {
 			v.fail("a CYCLE of a loop that is not the innermost around it")
 		}
 	case *Exit:
-		if x.Loop == nil || len(v.loops) == 0 || v.loops[len(v.loops)-1] != Stmt(x.Loop) {
+		if _, nest := x.Loop.(*Nest); x.Loop == nil || nest || len(v.loops) == 0 || v.loops[len(v.loops)-1] != x.Loop {
 			v.fail("an EXIT of a loop that is not the innermost around it")
 		}
 	case *Call:
@@ -360,6 +360,16 @@ func (v *verifier) stmt(s Stmt) {
 		end()
 	case *Nest:
 		v.nest(x)
+	case *While:
+		if x.Cond != nil {
+			v.expr(x.Cond)
+			if !unsupported(x.Cond) && !x.Cond.Type().Truth() {
+				v.fail("a DO WHILE condition of type %s", x.Cond.Type())
+			}
+		}
+		v.loops = append(v.loops, x)
+		v.stmts(x.Body)
+		v.loops = v.loops[:len(v.loops)-1]
 	case *Unsupported:
 	default:
 		v.fail("an unknown statement %T", s)

@@ -50,7 +50,7 @@ func (b *kirBuilder) stmt(s frontend.Stmt) []kernelir.Stmt {
 		return one(b.unsupported(pos, "CYCLE of the named loop %s", x.Name))
 	case *frontend.ExitStmt:
 		if x.Name == "" && len(b.loops) > 0 {
-			if l, ok := b.loops[len(b.loops)-1].(*kernelir.Loop); ok {
+			if l := b.loops[len(b.loops)-1]; !isNest(l) {
 				return one(&kernelir.Exit{Pos: kirPos(pos), Loop: l})
 			}
 		}
@@ -138,10 +138,17 @@ func (b *kirBuilder) doLoop(c *frontend.Construct, h *frontend.DoStmt) []kerneli
 	switch {
 	case h.Concurrent != nil:
 		return []kernelir.Stmt{b.nest(c)}
-	case h.While != nil:
-		return []kernelir.Stmt{b.unsupported(h.Pos, "a DO WHILE loop")}
-	case h.Var == "" || h.VarSym == nil:
-		return []kernelir.Stmt{b.unsupported(h.Pos, "a DO loop without control")}
+	case h.While != nil || h.Var == "":
+		w := &kernelir.While{Pos: kirPos(h.Pos)}
+		if h.While != nil {
+			w.Cond = b.expr(h.While)
+		}
+		b.loops = append(b.loops, w)
+		w.Body = b.stmts(c.Body)
+		b.loops = b.loops[:len(b.loops)-1]
+		return []kernelir.Stmt{w}
+	case h.VarSym == nil:
+		return []kernelir.Stmt{b.unsupported(h.Pos, "the DO variable %s", h.Var)}
 	}
 	s := frontend.UltimateSymbol(h.VarSym)
 	v := b.vars[s]
@@ -495,4 +502,9 @@ func kirRoot(e *frontend.Expr) *frontend.Symbol {
 		return frontend.UltimateSymbol(s)
 	}
 	return nil
+}
+
+func isNest(s kernelir.Stmt) bool {
+	_, ok := s.(*kernelir.Nest)
+	return ok
 }

@@ -125,6 +125,16 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		p.line("break;")
 	case *kernelir.Nest:
 		p.nest(x)
+	case *kernelir.While:
+		if x.Cond != nil {
+			p.line("while (%s) {", p.expr(x.Cond))
+		} else {
+			p.line("for (;;) {")
+		}
+		p.indent++
+		p.stmts(x.Body)
+		p.indent--
+		p.line("}")
 	case *kernelir.Block:
 		p.line("{")
 		p.indent++

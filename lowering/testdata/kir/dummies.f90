@@ -1,6 +1,6 @@
 ! Arrays passed as dummies to a subroutine called in a time loop: a
-! reduction, a last value, CYCLE and EXIT, integer and logical
-! intrinsics, a mask.
+! reduction, a last value, CYCLE and EXIT, DO WHILE and DO without
+! control, integer and logical intrinsics, a mask.
 module dot_m
   implicit none
 contains
@@ -18,6 +18,14 @@ contains
       do k = 1, 8
         if (btest(i, k)) exit
         cnt = max(cnt, iand(i, 7) + ishft(k, 1))
+      end do
+      k = 0
+      do while (k < 3 .and. x(i) > real(k))
+        k = k + 1
+      end do
+      do
+        k = k - 1
+        if (k <= 0) exit
       end do
       t = modulo(i, 5)
       if (t == 0) last = i
