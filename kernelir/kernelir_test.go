@@ -138,6 +138,9 @@ func TestVerifyRejects(t *testing.T) {
 		{"while condition type", "DO WHILE condition of type r64", func(k *Kernel, f *fixture) {
 			k.Body = append(k.Body, &While{Cond: &Ref{Var: f.t}})
 		}},
+		{"real selector", "SELECT CASE of a r64 value", func(k *Kernel, f *fixture) {
+			k.Body = append(k.Body, &Select{Sel: &Ref{Var: f.t}, Cases: []Case{{Ranges: []CaseRange{{Lo: &Lit{T: Int(4), Int: 1}}}}}})
+		}},
 		{"stop code type", "a stop code is of type i32", func(k *Kernel, f *fixture) {
 			k.CanStop, k.Stops = true, []StopSite{{ID: 1}}
 			k.Body = append(k.Body, &Stop{Site: 1, Code: &Ref{Var: f.n}})

@@ -74,6 +74,30 @@ type Exit struct {
 	Loop Stmt
 }
 
+// Select runs the body of the first case one of whose ranges holds the
+// value of Sel (an integer, evaluated once), else Default (when
+// HasDefault).
+type Select struct {
+	Pos        Pos
+	Sel        Expr
+	Cases      []Case
+	Default    []Stmt
+	HasDefault bool
+}
+
+// Case is one CASE of a Select.
+type Case struct {
+	Ranges []CaseRange
+	Body   []Stmt
+}
+
+// CaseRange is a value (Lo, not Range) or a range Lo:Hi, either open
+// (nil); its bounds are integers.
+type CaseRange struct {
+	Lo, Hi Expr
+	Range  bool
+}
+
 // While runs Body while Cond holds (nil: until an EXIT).
 type While struct {
 	Pos  Pos
@@ -132,6 +156,7 @@ func (s *Temp) At() Pos        { return s.Pos }
 func (s *Block) At() Pos       { return s.Pos }
 func (s *Nest) At() Pos        { return s.Pos }
 func (s *While) At() Pos       { return s.Pos }
+func (s *Select) At() Pos      { return s.Pos }
 func (s *Unsupported) At() Pos { return s.Pos }
 
 func (*Assign) stmt()      {}
@@ -145,6 +170,7 @@ func (*Temp) stmt()        {}
 func (*Block) stmt()       {}
 func (*Nest) stmt()        {}
 func (*While) stmt()       {}
+func (*Select) stmt()      {}
 func (*Unsupported) stmt() {}
 
 // Expr is an expression; its Type is the type of its value (a logical's
@@ -293,6 +319,16 @@ func WalkStmts(ss []Stmt, st func(Stmt), ex func(Expr)) {
 		case *While:
 			WalkExpr(x.Cond, ex)
 			WalkStmts(x.Body, st, ex)
+		case *Select:
+			WalkExpr(x.Sel, ex)
+			for _, c := range x.Cases {
+				for _, r := range c.Ranges {
+					WalkExpr(r.Lo, ex)
+					WalkExpr(r.Hi, ex)
+				}
+				WalkStmts(c.Body, st, ex)
+			}
+			WalkStmts(x.Default, st, ex)
 		case *Nest:
 			for _, l := range x.Levels {
 				for _, d := range l.Dims {

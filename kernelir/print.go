@@ -212,6 +212,30 @@ func (p *printer) stmt(depth int, s Stmt) {
 		}
 		p.stmts(depth+1, x.Body)
 		p.line(depth, "end nest %s", p.loopName(x))
+	case *Select:
+		p.line(depth, "select case %s", ExprString(x.Sel))
+		for _, c := range x.Cases {
+			var rs []string
+			for _, r := range c.Ranges {
+				switch {
+				case !r.Range:
+					rs = append(rs, ExprString(r.Lo))
+				case r.Lo == nil:
+					rs = append(rs, ":"+ExprString(r.Hi))
+				case r.Hi == nil:
+					rs = append(rs, ExprString(r.Lo)+":")
+				default:
+					rs = append(rs, ExprString(r.Lo)+":"+ExprString(r.Hi))
+				}
+			}
+			p.line(depth, "case %s", strings.Join(rs, ", "))
+			p.stmts(depth+1, c.Body)
+		}
+		if x.HasDefault {
+			p.line(depth, "case default")
+			p.stmts(depth+1, x.Default)
+		}
+		p.line(depth, "end select")
 	case *While:
 		if x.Cond == nil {
 			p.line(depth, "do %s", p.loopName(x))

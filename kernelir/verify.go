@@ -360,6 +360,38 @@ func (v *verifier) stmt(s Stmt) {
 		end()
 	case *Nest:
 		v.nest(x)
+	case *Select:
+		pos := v.pos
+		v.expr(x.Sel)
+		if x.Sel != nil && !unsupported(x.Sel) && x.Sel.Type().Base != Integer {
+			v.fail("a SELECT CASE of a %s value", x.Sel.Type())
+		}
+		if !x.HasDefault && len(x.Default) > 0 {
+			v.fail("a SELECT CASE with default statements but no CASE DEFAULT")
+		}
+		for _, c := range x.Cases {
+			v.pos = pos
+			if len(c.Ranges) == 0 {
+				v.fail("a CASE without values")
+			}
+			for _, r := range c.Ranges {
+				if r.Lo == nil && (r.Hi == nil || !r.Range) {
+					v.fail("a CASE value without bounds")
+					continue
+				}
+				for _, b := range []Expr{r.Lo, r.Hi} {
+					if b == nil {
+						continue
+					}
+					v.expr(b)
+					if !unsupported(b) && b.Type().Base != Integer {
+						v.fail("a CASE value of type %s", b.Type())
+					}
+				}
+			}
+			v.stmts(c.Body)
+		}
+		v.stmts(x.Default)
 	case *While:
 		if x.Cond != nil {
 			v.expr(x.Cond)

@@ -86,13 +86,46 @@ func (b *kirBuilder) construct(c *frontend.Construct) []kernelir.Stmt {
 	case *frontend.DoStmt:
 		return b.doLoop(c, h)
 	case *frontend.SelectCaseStmt:
-		return []kernelir.Stmt{b.unsupported(c.Pos, "a SELECT CASE construct")}
+		return []kernelir.Stmt{b.selectCase(c, h)}
 	case *frontend.BlockStmt:
 		return []kernelir.Stmt{b.block(c)}
 	case *frontend.AssociateStmt:
 		return []kernelir.Stmt{b.unsupported(c.Pos, "an ASSOCIATE construct")}
 	}
 	return []kernelir.Stmt{b.unsupported(c.Pos, "the construct %T", c.Head)}
+}
+
+// selectCase translates a SELECT CASE of an integer selector.
+func (b *kirBuilder) selectCase(c *frontend.Construct, h *frontend.SelectCaseStmt) kernelir.Stmt {
+	if h.Expr == nil || h.Expr.Type.Base != frontend.TyInteger {
+		return b.unsupported(c.Pos, "a SELECT CASE construct of a selector that is not an integer")
+	}
+	st := &kernelir.Select{Pos: kirPos(c.Pos), Sel: b.expr(h.Expr)}
+	for _, br := range c.Branches {
+		cs, ok := br.Head.(*frontend.CaseStmt)
+		if !ok {
+			return b.unsupported(c.Pos, "a SELECT CASE construct")
+		}
+		if cs.Default {
+			st.HasDefault = true
+			st.Default = b.stmts(br.Body)
+			continue
+		}
+		cse := kernelir.Case{}
+		for _, r := range cs.Items {
+			cr := kernelir.CaseRange{Range: r.Colon}
+			if r.Lo != nil {
+				cr.Lo = b.expr(r.Lo)
+			}
+			if r.Hi != nil {
+				cr.Hi = b.expr(r.Hi)
+			}
+			cse.Ranges = append(cse.Ranges, cr)
+		}
+		cse.Body = b.stmts(br.Body)
+		st.Cases = append(st.Cases, cse)
+	}
+	return st
 }
 
 // block translates a BLOCK construct whose variables are scalars of

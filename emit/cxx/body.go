@@ -125,6 +125,8 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		p.line("break;")
 	case *kernelir.Nest:
 		p.nest(x)
+	case *kernelir.Select:
+		p.selectCase(x)
 	case *kernelir.While:
 		if x.Cond != nil {
 			p.line("while (%s) {", p.expr(x.Cond))
@@ -211,6 +213,55 @@ func (p *printer) nest(x *kernelir.Nest) {
 	p.stmts(x.Body)
 	for i := 0; i < opened; i++ {
 		p.indent--
+		p.line("}")
+	}
+	p.indent--
+	p.line("}")
+}
+
+// selectCase writes a SELECT CASE: the selector once (selN), then an
+// if / else if chain of the cases, the default last.
+func (p *printer) selectCase(x *kernelir.Select) {
+	p.tmp++
+	sel := fmt.Sprintf("sel%d", p.tmp)
+	p.line("{ const %s %s = %s;", CType(x.Sel.Type()), sel, p.expr(x.Sel))
+	p.indent++
+	first := true
+	for _, c := range x.Cases {
+		var conds []string
+		for _, r := range c.Ranges {
+			switch {
+			case !r.Range:
+				conds = append(conds, fmt.Sprintf("%s == %s", sel, p.expr(r.Lo)))
+			case r.Lo != nil && r.Hi != nil:
+				conds = append(conds, fmt.Sprintf("(%s >= %s && %s <= %s)", sel, p.expr(r.Lo), sel, p.expr(r.Hi)))
+			case r.Lo != nil:
+				conds = append(conds, fmt.Sprintf("%s >= %s", sel, p.expr(r.Lo)))
+			default:
+				conds = append(conds, fmt.Sprintf("%s <= %s", sel, p.expr(r.Hi)))
+			}
+		}
+		kw := "} else if"
+		if first {
+			kw = "if"
+		}
+		first = false
+		p.line("%s (%s) {", kw, strings.Join(conds, " || "))
+		p.indent++
+		p.stmts(c.Body)
+		p.indent--
+	}
+	if x.HasDefault {
+		if first {
+			p.line("{")
+		} else {
+			p.line("} else {")
+		}
+		p.indent++
+		p.stmts(x.Default)
+		p.indent--
+		p.line("}")
+	} else if !first {
 		p.line("}")
 	}
 	p.indent--
