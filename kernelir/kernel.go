@@ -136,9 +136,10 @@ const (
 	RLaunch             // a value the launch computes (the iteration space's bounds)
 	RDesc               // a part of an array's descriptor (lower bound, byte stride, extent)
 	RFlag               // a write flag of a LastValue or SharedOut parameter
+	RAlias              // another name of a variable or element (an associate name: Temp.Init is the designator)
 )
 
-var roleNames = [...]string{"index", "param", "local", "launch", "desc", "flag"}
+var roleNames = [...]string{"index", "param", "local", "launch", "desc", "flag", "alias"}
 
 func (r Role) String() string {
 	if int(r) < len(roleNames) {

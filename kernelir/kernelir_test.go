@@ -138,6 +138,14 @@ func TestVerifyRejects(t *testing.T) {
 		{"while condition type", "DO WHILE condition of type r64", func(k *Kernel, f *fixture) {
 			k.Body = append(k.Body, &While{Cond: &Ref{Var: f.t}})
 		}},
+		{"assignment to a constant", "constant temporary c", func(k *Kernel, f *fixture) {
+			c := &Var{Name: "c", Type: Re(8), Role: RLocal}
+			k.Body = append(k.Body, &Block{Body: []Stmt{&Temp{Var: c, Init: &Ref{Var: f.t}, Const: true}, &Assign{LHS: &Ref{Var: c}, RHS: &Ref{Var: f.t}}}})
+		}},
+		{"alias of a value", "alias a2 of an expression that is no variable", func(k *Kernel, f *fixture) {
+			a2 := &Var{Name: "a2", Type: Re(8), Role: RAlias}
+			k.Body = append(k.Body, &Block{Body: []Stmt{&Temp{Var: a2, Init: &Paren{X: &Ref{Var: f.t}}}}})
+		}},
 		{"real selector", "SELECT CASE of a r64 value", func(k *Kernel, f *fixture) {
 			k.Body = append(k.Body, &Select{Sel: &Ref{Var: f.t}, Cases: []Case{{Ranges: []CaseRange{{Lo: &Lit{T: Int(4), Int: 1}}}}}})
 		}},

@@ -130,11 +130,14 @@ type Block struct {
 }
 
 // Temp declares a temporary of the iteration, initialised with Init
-// (nil: undefined).
+// (nil: undefined); a Var of role RAlias is another name of the variable
+// or element Init (its storage, located once).
 type Temp struct {
 	Pos  Pos
 	Var  *Var
 	Init Expr
+	// Const: the temporary keeps Init's value (nothing assigns it).
+	Const bool
 }
 
 // Unsupported stands for a construct the builder does not translate yet:

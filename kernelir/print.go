@@ -178,7 +178,11 @@ func (p *printer) stmt(depth int, s Stmt) {
 			p.line(depth, "%s site %d", kw, x.Site)
 		}
 	case *Temp:
-		if x.Init != nil {
+		if x.Var.Role == RAlias {
+			p.line(depth, "alias %s %s => %s", x.Var.Name, x.Var.Type, ExprString(x.Init))
+		} else if x.Const {
+			p.line(depth, "const %s %s = %s", x.Var.Name, x.Var.Type, ExprString(x.Init))
+		} else if x.Init != nil {
 			p.line(depth, "temp %s %s = %s", x.Var.Name, x.Var.Type, ExprString(x.Init))
 		} else {
 			p.line(depth, "temp %s %s", x.Var.Name, x.Var.Type)

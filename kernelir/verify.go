@@ -27,6 +27,7 @@ func Verify(k *Kernel) error {
 }
 
 type verifier struct {
+	consts map[*Var]bool // the Const temporaries
 	k      *Kernel
 	vars   map[*Var]bool
 	arrays map[*Array]bool
@@ -279,6 +280,8 @@ func (v *verifier) stmt(s Stmt) {
 				v.fail("assignment to the by-value parameter %s", l.Var.Name)
 			case l.Var.Role == RIndex || l.Var.Role == RLaunch || l.Var.Role == RDesc:
 				v.fail("assignment to the %s variable %s", l.Var.Role, l.Var.Name)
+			case v.consts[l.Var]:
+				v.fail("assignment to the constant temporary %s", l.Var.Name)
 			}
 		case *Element, *Unsupported:
 		default:
@@ -344,8 +347,24 @@ func (v *verifier) stmt(s Stmt) {
 		}
 	case *Temp:
 		v.declare(x.Var, "temporary")
-		if x.Var != nil && x.Var.Role != RLocal {
+		if x.Var != nil && x.Var.Role != RLocal && x.Var.Role != RAlias {
 			v.fail("the temporary %s is not a variable of the iteration", x.Var.Name)
+		}
+		if x.Const {
+			if x.Init == nil || x.Var == nil || x.Var.Role == RAlias {
+				v.fail("a constant temporary without a value, or an alias")
+			}
+			if v.consts == nil {
+				v.consts = map[*Var]bool{}
+			}
+			v.consts[x.Var] = true
+		}
+		if x.Var != nil && x.Var.Role == RAlias {
+			switch x.Init.(type) {
+			case *Ref, *Element, *Unsupported:
+			default:
+				v.fail("the alias %s of an expression that is no variable (%T)", x.Var.Name, x.Init)
+			}
 		}
 		if x.Init != nil {
 			v.expr(x.Init)

@@ -90,7 +90,7 @@ func (b *kirBuilder) construct(c *frontend.Construct) []kernelir.Stmt {
 	case *frontend.BlockStmt:
 		return []kernelir.Stmt{b.block(c)}
 	case *frontend.AssociateStmt:
-		return []kernelir.Stmt{b.unsupported(c.Pos, "an ASSOCIATE construct")}
+		return []kernelir.Stmt{b.associate(c, h)}
 	}
 	return []kernelir.Stmt{b.unsupported(c.Pos, "the construct %T", c.Head)}
 }
@@ -126,6 +126,46 @@ func (b *kirBuilder) selectCase(c *frontend.Construct, h *frontend.SelectCaseStm
 		st.Cases = append(st.Cases, cse)
 	}
 	return st
+}
+
+// associate translates an ASSOCIATE construct of scalar selectors: a
+// variable or an element is another name of its storage (an alias); an
+// expression of a numeric type a temporary holding its value.
+func (b *kirBuilder) associate(c *frontend.Construct, h *frontend.AssociateStmt) kernelir.Stmt {
+	blk := &kernelir.Block{Pos: kirPos(c.Pos)}
+	for _, a := range h.Assocs {
+		var sym *frontend.Symbol
+		if c.Scope != nil {
+			sym = c.Scope.Local(a.Name)
+		}
+		if sym == nil {
+			continue
+		}
+		x := a.Expr
+		t, ok := kirType(sym.Type)
+		if x == nil || x.Rank > 0 || !ok || t.Base == kernelir.Struct || HeapConstructorValue(x) {
+			return b.unsupported(c.Pos, "an ASSOCIATE construct of the selector %s (an array or of a derived type)", a.Name)
+		}
+		designator := x.Kind == frontend.EName && b.vars[kirRoot(x)] != nil ||
+			x.Kind == frontend.ERef && x.Ref == frontend.RefElement && x.X.Kind == frontend.EName
+		if designator {
+			v := &kernelir.Var{Name: a.Name, Type: t, Role: kernelir.RAlias}
+			blk.Body = append(blk.Body, &kernelir.Temp{Pos: kirPos(c.Pos), Var: v, Init: b.designator(x)})
+			b.vars[sym] = v
+			continue
+		}
+		if t.Base == kernelir.Logical {
+			// (The legacy writer holds it as a truth value, not as a
+			// logical's storage: the same C++ once the CPU's nests are
+			// printed from the IR.)
+			return b.unsupported(c.Pos, "an ASSOCIATE construct of the logical value %s", a.Name)
+		}
+		v := &kernelir.Var{Name: a.Name, Type: t, Role: kernelir.RLocal}
+		blk.Body = append(blk.Body, &kernelir.Temp{Pos: kirPos(c.Pos), Var: v, Init: b.convert(x, sym.Type), Const: true})
+		b.vars[sym] = v
+	}
+	blk.Body = append(blk.Body, b.stmts(c.Body)...)
+	return blk
 }
 
 // block translates a BLOCK construct whose variables are scalars of

@@ -144,7 +144,11 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		p.indent--
 		p.line("}")
 	case *kernelir.Temp:
-		if x.Init != nil {
+		if x.Var.Role == kernelir.RAlias {
+			p.line("%s* const p_%s = &%s;", CType(x.Var.Type), x.Var.Name, p.lvalue(x.Init))
+		} else if x.Init != nil && x.Const {
+			p.line("const %s %s = %s;", CType(x.Var.Type), p.name(x.Var), p.value(x.Init, x.Var.Type))
+		} else if x.Init != nil {
 			p.line("%s %s = %s;", CType(x.Var.Type), p.name(x.Var), p.value(x.Init, x.Var.Type))
 		} else {
 			p.line("%s %s;", CType(x.Var.Type), p.name(x.Var))

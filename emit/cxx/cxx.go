@@ -57,6 +57,8 @@ func VarName(v *kernelir.Var) string {
 		return "v_" + v.Name
 	case kernelir.RFlag:
 		return "w_" + v.Name
+	case kernelir.RAlias:
+		return "(*p_" + v.Name + ")"
 	case kernelir.RLaunch, kernelir.RDesc:
 		return v.Name
 	}

@@ -1,6 +1,6 @@
 ! Arrays passed as dummies to a subroutine called in a time loop: a
 ! reduction, a last value, CYCLE and EXIT, DO WHILE and DO without
-! control, integer and logical intrinsics, a mask.
+! control, ASSOCIATE, integer and logical intrinsics, a mask.
 module dot_m
   implicit none
 contains
@@ -27,6 +27,9 @@ contains
         k = k - 1
         if (k <= 0) exit
       end do
+      associate (xi => x(i), twoi => 2 * i)
+        if (xi > 0.5 .and. twoi > 10) s = s + xi
+      end associate
       t = modulo(i, 5)
       if (t == 0) last = i
     end do
