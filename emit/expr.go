@@ -6,10 +6,9 @@ package emit
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
+	"fgpu/emit/cxx"
 	"fgpu/frontend"
 	"fgpu/lowering"
 )
@@ -37,22 +36,13 @@ func literal(v *frontend.Value, t frontend.Type) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		if i == math.MinInt64 {
-			return "INT64_MIN", true
-		}
-		return fmt.Sprintf("((%s)%dLL)", ctype(t), i), true
+		return cxx.IntLiteral(ctype(t), i), true
 	case frontend.TyReal:
 		f, ok := v.AsFloat()
 		if !ok {
 			return "", false
 		}
-		if math.IsInf(f, 0) || math.IsNaN(f) {
-			return "", false
-		}
-		if t.Kind == 4 {
-			return strconv.FormatFloat(float64(float32(f)), 'x', -1, 32) + "f", true
-		}
-		return strconv.FormatFloat(f, 'x', -1, 64), true
+		return cxx.RealLiteral(f, t.Kind)
 	case frontend.TyLogical:
 		if v.Bool {
 			return "true", true
@@ -408,42 +398,9 @@ func (g *kernelGen) logicalRead(t frontend.Type, lv string) string {
 	return lv
 }
 
-// crFuncs4 are emit/crmath's real(4) functions (fgpu_cr_NAMEf).
-var crFuncs4 = map[string]bool{"log10": true, "sinh": true, "cosh": true, "tanh": true}
-
-// crFuncs are the functions of emit/crmath (fgpu_cr_NAME).
-var crFuncs = map[string]bool{"exp": true, "log": true, "log10": true, "pow": true,
-	"sin": true, "cos": true, "tan": true, "asin": true, "acos": true, "atan": true, "atan2": true,
-	"sinh": true, "cosh": true, "tanh": true, "hypot": true}
-
 // mathCall is a call of the real function fn of the C++ library on args of
-// type t. A real(4) one goes through FGPU_F4 (fgpu_prelude.h): on the CPU
-// the host's float function itself, in CUDA kernels the double function
-// rounded to float, which agrees with the host's float functions (computed
-// in double internally, most of them) far more often than CUDA's float
-// ones do (bench/mathlib); --fast keeps the vendor's float functions.
-//
-// A real(8) one in a CUDA kernel calls fgpu's function (emit/crmath:
-// correctly rounded, as glibc's are on all but a small fraction of
-// arguments, CUDA's on far fewer; or glibc's method on correctly rounded
-// steps), and so do real(4) log10, sinh, cosh and tanh, unless --fast.
+// type t (cxx.MathCall: FGPU_F4 for real(4), emit/crmath in CUDA kernels).
 func (g *kernelGen) mathCall(fn string, t frontend.Type, args ...string) string {
-	vendor := g.funcs != nil && g.funcs.fast
-	if _, cuda := g.be.(cudaBackend); cuda && t.Base == frontend.TyReal && !vendor {
-		name := strings.TrimPrefix(fn, "std::")
-		if t.Kind == 8 && crFuncs[name] {
-			return fmt.Sprintf("fgpu_cr_%s(%s)", name, strings.Join(args, ", "))
-		}
-		if t.Kind == 4 && crFuncs4[name] {
-			// glibc's methods in float on logf, expf, expm1f.
-			return fmt.Sprintf("fgpu_cr_%sf(%s)", name, args[0])
-		}
-	}
-	if t.Base == frontend.TyReal && t.Kind == 4 && !vendor {
-		if len(args) == 2 {
-			return fmt.Sprintf("FGPU_F4_2(%s, %s)", fn, strings.Join(args, ", "))
-		}
-		return fmt.Sprintf("FGPU_F4(%s, %s)", fn, strings.Join(args, ", "))
-	}
-	return fmt.Sprintf("%s(%s)", fn, strings.Join(args, ", "))
+	_, cuda := g.be.(cudaBackend)
+	return cxx.MathCall(fn, t.Base == frontend.TyReal, t.Kind, cuda, g.funcs != nil && g.funcs.fast, args...)
 }

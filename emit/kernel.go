@@ -437,22 +437,10 @@ func (g *kernelGen) iterationBody() {
 		// its hidden arguments.
 		g.line("int64_t fgpu_site = 0, fgpu_code = 0;")
 	}
-	for _, m := range k.Masks {
-		g.line("if (!(%s)) %s", g.expr(m), g.nextIteration())
-		if g.exprStops(m) {
-			g.stopTest()
-		}
-	}
-	if g.group {
-		// (nest.go) No barrier is needed before the first write unless a
-		// mask read memory.
-		g.synced = true
-		for _, m := range k.Masks {
-			g.synced = g.synced && !readsMemory(m)
-		}
-		g.groupStmts(k.Body, true)
+	if text, ok := g.kirIteration(); ok {
+		g.text(text) // the masks and the body, from the kernel IR (kir.go)
 	} else {
-		g.stmts(k.Body)
+		g.legacyIteration()
 	}
 	g.closeSerial()
 	if !g.msl() {
@@ -495,6 +483,30 @@ func (g *kernelGen) iterationBody() {
 		g.indent--
 	}
 	g.line("}")
+}
+
+// legacyIteration writes the masks and the body of the iteration from the
+// Fortran statements (the kernels whose IR is not complete, and every
+// kernel of the GPU backends).
+func (g *kernelGen) legacyIteration() {
+	k := g.k
+	for _, m := range k.Masks {
+		g.line("if (!(%s)) %s", g.expr(m), g.nextIteration())
+		if g.exprStops(m) {
+			g.stopTest()
+		}
+	}
+	if g.group {
+		// (nest.go) No barrier is needed before the first write unless a
+		// mask read memory.
+		g.synced = true
+		for _, m := range k.Masks {
+			g.synced = g.synced && !readsMemory(m)
+		}
+		g.groupStmts(k.Body, true)
+	} else {
+		g.stmts(k.Body)
+	}
 }
 
 // serialBounds are the limits of the indices of k that run in order in

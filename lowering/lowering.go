@@ -18,6 +18,8 @@
 //	verify    -- every construct of a kernel body is one the emitters
 //	             lower; anything else is a "not yet implemented" error at
 //	             the construct, never dropped and never run on the CPU
+//	kir       -- each kernel in the kernel IR (kir.go, fgpu/kernelir),
+//	             checked by kernelir.Verify
 package lowering
 
 import (
@@ -28,6 +30,7 @@ import (
 	"fgpu/facts"
 	"fgpu/frontend"
 	"fgpu/frontend/target"
+	"fgpu/kernelir"
 	"fgpu/rules"
 )
 
@@ -116,6 +119,9 @@ type Kernel struct {
 	// analysis does not decide (race_unknown), for the offload report.
 	Serial     []*SerialIndex
 	Unanalysed []frontend.Pos
+	// IR is the kernel in the kernel IR (kir.go, the last pass): complete
+	// when the builder translated every construct.
+	IR *kernelir.Kernel
 }
 
 // ElemTable is an allocatable array component of the elements of an
@@ -180,6 +186,7 @@ var Passes = []Pass{
 	{"workspaces", workspaces},
 	{"serial", serial},
 	{"verify", verify},
+	{"kir", kir},
 }
 
 type state struct {

@@ -166,6 +166,16 @@ func TestStopAfterAndDumpDir(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "a.out")); err == nil {
 		t.Errorf("build --stop-after=emit linked a program")
 	}
+	// Each kernel's IR (lowering/kir.go): NAME.kir.
+	kirs, _ := filepath.Glob(filepath.Join(dir, "fgpu_*_k*.kir"))
+	if len(kirs) == 0 {
+		t.Errorf("no NAME.kir written")
+	}
+	for _, f := range kirs {
+		if b, err := os.ReadFile(f); err != nil || !strings.HasPrefix(string(b), "kernel "+strings.TrimSuffix(filepath.Base(f), ".kir")+" at ") {
+			t.Errorf("%s does not hold its kernel's IR (%v): %.80q", f, err, b)
+		}
+	}
 	emitted, _ := filepath.Glob(filepath.Join(dir, "emit", "fgpu_kernels_*.cu"))
 	if len(emitted) != 1 {
 		t.Errorf("emit/ holds %v, want one .cu kernel file", emitted)

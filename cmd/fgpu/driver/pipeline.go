@@ -20,6 +20,7 @@ import (
 	"fgpu/emit"
 	"fgpu/frontend"
 	"fgpu/frontend/target"
+	"fgpu/kernelir"
 	"fgpu/lowering"
 	"fgpu/rules"
 
@@ -318,7 +319,8 @@ func (r *Result) PrintTimes(w io.Writer) {
 // dump writes what phase p produced into dir: facts.mg (the atoms
 // evaluated), analyses.mg (the model: input and derived facts), the same
 // pair again for array-statements when it evaluated a rewritten program,
-// lowering.txt (kernels and host loops), sync.txt (the placed host
+// lowering.txt (kernels and host loops), NAME.kir (each kernel in the
+// kernel IR), sync.txt (the placed host
 // calls) and the generated files of emit under emit/.
 func (r *Result) dump(dir string, p Phase) error {
 	write := func(name string, fn func(io.Writer) error) error {
@@ -354,7 +356,22 @@ func (r *Result) dump(dir string, p Phase) error {
 		}
 		return write("array-statements.mg", func(w io.Writer) error { return rules.FormatFacts(w, r.Check.Result.All()) })
 	case PhaseLowering:
-		return write("lowering.txt", func(w io.Writer) error { lowering.DumpPlan(w, r.Plan); return nil })
+		if err := write("lowering.txt", func(w io.Writer) error { lowering.DumpPlan(w, r.Plan); return nil }); err != nil {
+			return err
+		}
+		// Each kernel in the kernel IR (lowering/kir.go): NAME.kir.
+		if r.Plan == nil {
+			return nil
+		}
+		for _, k := range r.Plan.Kernels {
+			if k.IR == nil {
+				continue
+			}
+			if err := write(k.Name+".kir", func(w io.Writer) error { kernelir.Fprint(w, k.IR); return nil }); err != nil {
+				return err
+			}
+		}
+		return nil
 	case PhaseSync:
 		return write("sync.txt", func(w io.Writer) error { lowering.DumpSync(w, r.Sync); return nil })
 	case PhaseEmit:

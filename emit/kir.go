@@ -1,0 +1,66 @@
+package emit
+
+// This file places the iteration of a kernel printed from the kernel IR
+// (lowering/kir.go builds it, emit/cxx prints it) in the CPU backend's
+// loop nests: every kernel whose IR is complete; the others, the packed
+// versions (pack.go) and the GPU backends are still written from the
+// Fortran statements (legacyIteration and the files it calls).
+
+import (
+	"fmt"
+	"strings"
+
+	"fgpu/emit/cxx"
+	"fgpu/lowering"
+)
+
+// kirCompare, when set (TestKIRBodies), is called for every iteration
+// printed from the IR with the IR's text and the legacy writer's, both at
+// the current indentation.
+var kirCompare func(k *lowering.Kernel, ir, legacy string)
+
+// kirIteration is the masks and body of the iteration of g.k printed from
+// its IR, when the CPU backend writes a complete kernel.
+func (g *kernelGen) kirIteration() (string, bool) {
+	k := g.k
+	if _, cpu := g.be.(cpuBackend); !cpu || k.IR == nil || !k.IR.Complete || g.group || g.pack != nil || g.proc != nil {
+		return "", false
+	}
+	opts := cxx.Options{Tmp: g.tmp}
+	if g.funcs != nil {
+		opts.Fast, opts.HostPowers = g.funcs.fast, g.funcs.hostPowers
+	}
+	text, tmp, err := cxx.Iteration(k.IR, opts)
+	if err != nil {
+		g.internal(k.Do.Pos, "printing the kernel IR of %s: %v", k.Name, err)
+		return "", false
+	}
+	if kirCompare != nil {
+		start, tmp0, diags := g.b.Len(), g.tmp, len(g.diags)
+		g.legacyIteration()
+		all := g.b.String()
+		legacy := all[start:]
+		g.b.Reset()
+		g.b.WriteString(all[:start])
+		g.tmp = tmp0
+		if len(g.diags) > diags {
+			legacy += fmt.Sprintf("(diagnostics: %v)", g.diags[diags:])
+			g.diags = g.diags[:diags]
+		}
+		kirCompare(k, indented(text, g.indent), legacy)
+	}
+	g.tmp = tmp
+	return text, true
+}
+
+// indented is text at indentation level n (kernelGen.text).
+func indented(text string, n int) string {
+	pre := strings.Repeat("  ", n)
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if l != "" {
+			b.WriteString(pre + l)
+		}
+	}
+	return b.String()
+}
