@@ -70,6 +70,11 @@ Decl loop_index(L, Var)
          arg(L, "loop"), arg(Var, "index variable")]
   bound [/name, /name].
 
+Decl loop_index_at(L, Var, N)
+  descr [doc("Var is the index of do concurrent L at position N (0 the first) of its header."),
+         arg(L, "loop"), arg(Var, "index variable"), arg(N, "position")]
+  bound [/name, /name, /number].
+
 Decl locality(L, Kind, Var, Site)
   descr [doc("Loop L gives variable Var locality Kind (/local, /local_init, /shared, /reduce) at Site."),
          arg(L, "loop"), arg(Kind, "locality kind"), arg(Var, "variable"), arg(Site, "site of the name in the spec")]
