@@ -116,6 +116,9 @@ type Kernel struct {
 	// analysis does not decide (race_unknown), for the offload report.
 	Serial     []*SerialIndex
 	Unanalysed []frontend.Pos
+	// Order lists the positions in Indices from the fastest-varying index
+	// to the slowest (mapping.go, from rules/mapping.mg fast_index).
+	Order []int
 }
 
 // ElemTable is an allocatable array component of the elements of an
@@ -179,6 +182,7 @@ var Passes = []Pass{
 	{"packs", packs},
 	{"workspaces", workspaces},
 	{"serial", serial},
+	{"mapping", mapping},
 	{"verify", verify},
 }
 
