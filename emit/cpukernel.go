@@ -198,7 +198,7 @@ func (g *kernelGen) emitCPUNest(red []string) {
 		g.line("}")
 	}()
 	order := kernelOrder(k) // (rules/mapping.mg through lowering's mapping pass)
-	in := order[0] + 1 // the innermost index, 1-based
+	in := order[0] + 1      // the innermost index, 1-based
 	light := !strings.Contains(body, "for (") && !strings.Contains(body, "while (") && !deviceCallRE.MatchString(body)
 	// The unit-stride condition.
 	var cond, shadow []string
