@@ -183,6 +183,7 @@ var Passes = []Pass{
 	{"workspaces", workspaces},
 	{"serial", serial},
 	{"mapping", mapping},
+	{"iterlimit", iterlimit},
 	{"verify", verify},
 }
 
