@@ -189,3 +189,99 @@ func TestCPUInnerLoopVectorized(t *testing.T) {
 		t.Errorf("the innermost loop (line %d) is not vectorised; g++'s report:\n%s", inner, out)
 	}
 }
+
+// localArrayProgram is the flow solver's shape: a 4-element local array
+// filled by an inner DO loop, read with constant subscripts.
+const localArrayProgram = `module flux_m
+  implicit none
+  integer, parameter :: nx = 2000, nz = 1000, hs = 2
+  real(8), allocatable :: st(:,:), fl(:,:)
+contains
+  subroutine flux()
+    integer :: i, k, s
+    real(8) :: stencil(4), vals
+    do concurrent (k = 1:nz, i = 1:nx+1) local(stencil, vals)
+      do s = 1, 4
+        stencil(s) = st(i - hs - 1 + s + hs, k)
+      end do
+      vals = -stencil(1)/12 + 7*stencil(2)/12 + 7*stencil(3)/12 - stencil(4)/12
+      fl(i, k) = vals
+    end do
+  end subroutine
+end module
+program p
+  use flux_m
+  implicit none
+  integer :: it
+  allocate(st(-1:nx+4, nz), fl(nx+1, nz))
+  st = 1
+  do it = 1, 3
+    call flux()
+  end do
+  if (abs(sum(fl) - (nx+1)*nz) > 1d-6) error stop 1
+  print *, sum(fl)
+end program
+`
+
+// TestLocalArrayInRegisters: the DO loop that fills the 4-element local
+// array is unrolled (#pragma unroll 4 in the CUDA kernel, #pragma GCC
+// unroll 4 in the CPU's), and, where nvcc is installed, ptxas reports no
+// stack frame for the kernel: the array is in registers, not local memory.
+func TestLocalArrayInRegisters(t *testing.T) {
+	for _, dev := range []string{"cuda", "cpu"} {
+		r, err := driver.Pipeline(driver.Config{Source: &driver.Source{Name: "flux.f90", Text: []byte(localArrayProgram)}, Target: target.Must(dev), StopAfter: driver.PhaseEmit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Failed() || r.Output == nil {
+			t.Fatalf("%s: %v", dev, r.Diags)
+		}
+		want := map[string]string{"cuda": "#pragma unroll 4", "cpu": "#pragma GCC unroll 4"}[dev]
+		if !strings.Contains(r.Output.Kernels, want) {
+			t.Errorf("%s: no %q before the DO loop over stencil", dev, want)
+		}
+		if dev != "cuda" {
+			continue
+		}
+		nvcc, err := exec.LookPath("nvcc")
+		if err != nil {
+			t.Log("nvcc not found: the ptxas report is not checked")
+			continue
+		}
+		dir := t.TempDir()
+		exe, diags, err := driver.Build([]string{writeFile(t, dir, "flux.f90", localArrayProgram)}, driver.Options{Device: "cuda", Output: filepath.Join(dir, "prog"), Keep: true, KeepDir: filepath.Join(dir, "work"), Stderr: os.Stderr})
+		_ = exe
+		if err != nil {
+			t.Fatalf("build: %v\n%v", err, diags)
+		}
+		kernels, _ := filepath.Glob(filepath.Join(dir, "work", "fgpu_kernels_*.cu"))
+		script, _ := os.ReadFile(filepath.Join(dir, "work", "build.sh"))
+		inc := regexp.MustCompile(`-I (\S*runtime-cuda\S*)`).FindStringSubmatch(string(script))
+		if len(kernels) != 1 || inc == nil {
+			t.Fatalf("kernels %v, runtime folder %v in:\n%s", kernels, inc, script)
+		}
+		args := append(target.Must("cuda").KernelFlags("-O2", false), "-I", inc[1], "-Xptxas", "-v", "-c", kernels[0], "-o", filepath.Join(dir, "k.o"))
+		out, err := exec.Command(nvcc, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("nvcc: %v\n%s", err, out)
+		}
+		frames := regexp.MustCompile(`(\d+) bytes stack frame`).FindAllStringSubmatch(string(out), -1)
+		if len(frames) == 0 {
+			t.Fatalf("no ptxas report:\n%s", out)
+		}
+		for _, f := range frames {
+			if f[1] != "0" {
+				t.Errorf("a kernel has a stack frame of %s bytes (the local array in local memory):\n%s", f[1], out)
+			}
+		}
+	}
+}
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
