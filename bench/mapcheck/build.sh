@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the index-mapping checks of issue 30 here with fgpu --gpu=cuda
+# (-O3) into a folder (default mapcheck-batch/, ignored by git) with
+# device.sh, which runs them on the GPU machine:
+#   bash bench/mapcheck/build.sh [OUT]     # here
+#   bash OUT/device.sh                      # on the GPU machine
+# FGPU=/path/to/fgpu builds with another fgpu (e.g. one built at the commit
+# before the mapping, for the "before" numbers). The b = n transpose must
+# not build: its error (t's size against the limit) is kept in OUT.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+out=${1:-mapcheck-batch}
+mkdir -p "$out/bin" "$out/lib"
+fgpu=${FGPU:-}
+if [[ -z $fgpu ]]; then
+	go build -o "$out/fgpu-host" ./cmd/fgpu
+	fgpu=$(cd "$out" && pwd)/fgpu-host
+fi
+for p in stencil_ji state_llki flux_local transpose_tile; do
+	"$fgpu" build --gpu=cuda -O3 -o "$out/bin/$p" "bench/mapcheck/$p.f90"
+done
+sed 's/b = 32$/b = n/' bench/mapcheck/transpose_tile.f90 >"$out/transpose_bn.f90"
+if "$fgpu" build --gpu=cuda -O3 -o "$out/bin/transpose_bn" "$out/transpose_bn.f90" 2>"$out/transpose_bn.err"; then
+	echo "transpose_bn (b = n): built, but a 16384 x 16384 real(8) tile a thread cannot fit (expected a compile-time error)"
+else
+	echo "transpose_bn (b = n): $(head -1 "$out/transpose_bn.err")"
+fi
+rm -f -- *.mod
+cp /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 "$out/lib/" 2>/dev/null || true
+cp bench/mapcheck/device.sh "$out/device.sh"
+echo "built $out; run: bash $out/device.sh (on the GPU machine)"
