@@ -11,21 +11,23 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 out=${1:-mapcheck-batch}
 mkdir -p "$out/bin" "$out/lib"
+out=$(cd "$out" && pwd)
 fgpu=${FGPU:-}
 if [[ -z $fgpu ]]; then
 	go build -o "$out/fgpu-host" ./cmd/fgpu
 	fgpu=$(cd "$out" && pwd)/fgpu-host
 fi
-for p in stencil_ji state_llki flux_local transpose_tile; do
-	"$fgpu" build --gpu=cuda -O3 -o "$out/bin/$p" "bench/mapcheck/$p.f90"
+src=$PWD/bench/mapcheck
+cp "$src/device.sh" "$out/device.sh"
+cd "$out" # (the Fortran module files of the builds land here)
+for p in stencil_ji state_llki flux_local transpose_tile local_big; do
+	"$fgpu" build --gpu=cuda -O3 -o "bin/$p" "$src/$p.f90"
 done
-sed 's/b = 32$/b = n/' bench/mapcheck/transpose_tile.f90 >"$out/transpose_bn.f90"
-if "$fgpu" build --gpu=cuda -O3 -o "$out/bin/transpose_bn" "$out/transpose_bn.f90" 2>"$out/transpose_bn.err"; then
+sed 's/b = 32$/b = n/' "$src/transpose_tile.f90" >transpose_bn.f90
+if "$fgpu" build --gpu=cuda -O3 -o bin/transpose_bn transpose_bn.f90 2>transpose_bn.err; then
 	echo "transpose_bn (b = n): built, but a 16384 x 16384 real(8) tile a thread cannot fit (expected a compile-time error)"
 else
-	echo "transpose_bn (b = n): $(head -1 "$out/transpose_bn.err")"
+	echo "transpose_bn (b = n): $(head -1 transpose_bn.err)"
 fi
-rm -f -- *.mod
-cp /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 "$out/lib/" 2>/dev/null || true
-cp bench/mapcheck/device.sh "$out/device.sh"
+cp /usr/lib/x86_64-linux-gnu/libcudart.so.11.0 lib/ 2>/dev/null || true
 echo "built $out; run: bash $out/device.sh (on the GPU machine)"

@@ -9,6 +9,8 @@ for p in stencil_ji state_llki flux_local transpose_tile; do
 	echo "== $p"
 	FGPU_STATS=1 "bin/$p" || echo "$p: exit status $?"
 done
+echo "== local_big (400 KiB a thread: expected fgpu's clear message at the launch, not an illegal address)"
+bin/local_big || echo "local_big: exit status $?"
 if [[ -x bin/transpose_bn ]]; then
 	echo "== transpose_bn (b = n: expected to be refused at compile time)"
 	bin/transpose_bn 1 || echo "transpose_bn: exit status $?"
