@@ -143,7 +143,15 @@ func TestCPUInnerLoopVectorized(t *testing.T) {
 	if cmdline == "" {
 		t.Fatalf("no kernel compile in build.sh:\n%s", script)
 	}
-	f := strings.Fields(cmdline)
+	// (A kernel object taken from the build cache is listed as a comment:
+	// '#' 'from the cache:' COMMAND.)
+	if i := strings.Index(cmdline, "from the cache:' "); i >= 0 {
+		cmdline = cmdline[i+len("from the cache:' "):]
+	}
+	var f []string
+	for _, a := range strings.Fields(cmdline) {
+		f = append(f, strings.Trim(a, "'"))
+	}
 	var kernel string
 	for i, a := range f {
 		if a == "-c" && i+1 < len(f) {
