@@ -7,7 +7,7 @@
 # innermost loop (CPU), whatever its place in the header, so that
 # consecutive threads (vector lanes) touch consecutive elements.
 # Reads: nest_group, nest_combined (nest.mg), loop_index, loop_index_at,
-# serial_index (race.mg), race_ref, race_sub.
+# serial_index (race.mg), race_ref, race_sub, race_tile.
 # Derives: fast_index, mapping_key. Lowering (lowering/mapping.go) orders
 # Kernel.Order from them and never re-decides; fortranLinear (gfortran's
 # iteration number, for last values and stops) does not depend on them.
@@ -83,19 +83,23 @@ mapping_place(R, X, P) :- nest_group(L, R), mapping_depth(L, R, D), loop_index_a
 
 # A first subscript counts for X when it is affine in X (race_sub /det:
 # i, i + 1, i + jj with jj an inner DO variable) and reads no other index
-# of the space; one that reads only DO variables or constants counts for
-# nothing.
+# of the space (each space R on its own: a reference in a nested loop's
+# body belongs to the spaces of both loops); one that reads only DO
+# variables or constants counts for nothing.
 mapping_sub(R, Ref, D, X) :- race_ref(R, Ref, _, _), race_sub(Ref, D, X, /det), mapping_cand(R, X).
+# The variable of a tile of index I (race_tile: a DO or nested do
+# concurrent starting at I + C, as in a tiled stencil's i = it:it+b-1)
+# counts for I: consecutive values of I are neighbouring tiles.
+mapping_sub(R, Ref, D, I) :- race_ref(R, Ref, _, _), race_sub(Ref, D, X, /det), race_tile(R, X, I), mapping_cand(R, I).
 # (By reference first: the engine looks facts up by their first bound
 # argument, and a loop has many references.)
-mapping_rsub(Ref, D, X) :- mapping_sub(_, Ref, D, X).
+mapping_rsub(Ref, R, D, X) :- mapping_sub(R, Ref, D, X).
 mapping_mode(Ref, Mode) :- race_ref(_, Ref, _, Mode).
-mapping_two(Ref, D) :- mapping_rsub(Ref, D, X), mapping_rsub(Ref, D, Y), X != Y.
-mapping_other(Ref, D) :- mapping_rsub(Ref, D, _), race_sub(Ref, D, Y, /other), mapping_is_cand(Y).
-mapping_is_cand(X) :- mapping_cand(_, X).
-mapping_bad(Ref, D) :- mapping_two(Ref, D).
-mapping_bad(Ref, D) :- mapping_other(Ref, D).
-mapping_by(R, X, D, Ref) :- mapping_sub(R, Ref, D, X), !mapping_bad(Ref, D).
+mapping_two(Ref, R, D) :- mapping_rsub(Ref, R, D, X), mapping_rsub(Ref, R, D, Y), X != Y.
+mapping_other(Ref, R, D) :- mapping_rsub(Ref, R, D, _), race_sub(Ref, D, Y, /other), mapping_cand(R, Y).
+mapping_bad(Ref, R, D) :- mapping_two(Ref, R, D).
+mapping_bad(Ref, R, D) :- mapping_other(Ref, R, D).
+mapping_by(R, X, D, Ref) :- mapping_sub(R, Ref, D, X), !mapping_bad(Ref, R, D).
 mapping_first(R, X, Ref, Mode) :- mapping_by(R, X, 1, Ref), mapping_mode(Ref, Mode).
 mapping_point(R, X, Ref, 1099511627776) :- mapping_first(R, X, Ref, _).
 mapping_point(R, X, Ref, 1048576) :- mapping_first(R, X, Ref, /write).
