@@ -7,8 +7,10 @@ package lowering
 // whose arrays do not fit there would fail at the launch (CUDA: "an illegal
 // memory access was encountered") or overflow a thread's stack; it is an
 // error here instead, at the array, naming it, its size and the limit.
-// Arrays whose size is known only at run time are workspaces, which the
-// host allocates (workspace.go), and are not counted.
+// An array larger than a thread holds (rules/workspace.mg, thread_bytes),
+// and those whose size is known only at run time, are workspaces, which
+// the host allocates (workspace.go), and are not counted: what is left is
+// several arrays that each fit but together do not.
 
 import (
 	"fmt"

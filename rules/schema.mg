@@ -212,6 +212,11 @@ Decl shape_inquiry(S, V)
          arg(S, "statement"), arg(V, "variable")]
   bound [/name, /name].
 
+Decl iter_array_bytes(L, V, N)
+  descr [doc("V is an array of the iterations of parallel loop L of a constant shape (a block variable of its body or a local() array), of an intrinsic type other than character, of N bytes (at most 2^50)."),
+         arg(L, "loop"), arg(V, "variable"), arg(N, "bytes")]
+  bound [/name, /name, /number].
+
 Decl iter_array(L, V)
   descr [doc("V is an array of the iterations of parallel loop L whose shape is not a constant: a block variable of its body (at any depth) with extents or lower bounds that are not constants, or a local() array of such a shape."),
          arg(L, "loop"), arg(V, "variable")]
