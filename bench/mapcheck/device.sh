@@ -11,7 +11,7 @@ for p in stencil_ji state_llki flux_local transpose_tile; do
 done
 echo "== local_big (7 x 56000 bytes a thread: expected fgpu's clear message at the launch, not an illegal address)"
 timeout 120 bin/local_big || echo "local_big: exit status $?"
-echo "== transpose_bn (b = n: the 16384 x 16384 tile in a workspace, one iteration; expected validation PASSED)"
+echo "== transpose_bn (n = b = 8192: the 512 MiB tile in a workspace, one iteration; expected validation PASSED)"
 if [[ -x bin/transpose_bn ]]; then
 	timeout 300 bin/transpose_bn 1 || echo "transpose_bn: exit status $?"
 else
