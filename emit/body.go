@@ -334,6 +334,9 @@ func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 		}
 		g.line("{ const int64_t s%d = %s; int64_t c%d = %s;", n, step, n, g.convertTo(h.Lo, "int64_t"))
 		g.indent++
+		if p := g.unrollPragma(c, h); p != "" {
+			g.line("%s // (emit/unroll.go: the array of the iteration in registers)", p)
+		}
 		g.line("for (int64_t k%d = fgpu_trip(c%d, %s, s%d); k%d > 0; --k%d, c%d += s%d) {", n, n, g.convertTo(h.Hi, "int64_t"), n, n, n, n, n)
 		g.indent++
 		g.line("%s = (%s)c%d;", v, ctype(h.VarSym.Type), n)

@@ -13,9 +13,9 @@ package emit
 // the threads by `#pragma omp parallel for collapse(n) schedule(static)`
 // (a one-index loop is one `parallel for simd`). The innermost loop is the
 // index most array references of the body have as their first subscript,
-// the next one the index of their second subscript, and so on (loopOrder);
-// without such references, the first Fortran index is innermost (as in
-// gfortran's serial loop). Any order is an order of the iterations the
+// the next one the index of their second subscript, and so on, as
+// rules/mapping.mg decided (Kernel.Order); without such references, the
+// first Fortran index is innermost (as in gfortran's serial loop). Any order is an order of the iterations the
 // standard allows. The nest is written twice: a unit-stride version, taken when at
 // launch every array's first-dimension byte stride is its element size,
 // in which those strides are compile-time constants (shadowing sm1_X) and
@@ -28,7 +28,6 @@ package emit
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"fgpu/frontend"
@@ -198,8 +197,8 @@ func (g *kernelGen) emitCPUNest(red []string) {
 		g.indent--
 		g.line("}")
 	}()
-	order := loopOrder(body, k.Indices)
-	in := order[0] + 1 // the innermost index, 1-based
+	order := kernelOrder(k) // (rules/mapping.mg through lowering's mapping pass)
+	in := order[0] + 1      // the innermost index, 1-based
 	light := !strings.Contains(body, "for (") && !strings.Contains(body, "while (") && !deviceCallRE.MatchString(body)
 	// The unit-stride condition.
 	var cond, shadow []string
@@ -458,56 +457,3 @@ func (g *kernelGen) cpuNest(body string, red []string, order []int, simd, light,
 
 // deviceCallRE matches a call of a device procedure (deviceFuncs.add).
 var deviceCallRE = regexp.MustCompile(`\bfgpu_p\d+_`)
-
-// subscriptRE matches one subscript term of an element address in the
-// body's C text (kernelGen.element, sectionElement): "b_X + (SUB - lbD_X)
-// *" for the first dimension, "smE_X + (SUB - lbD_X) *" for the next ones.
-var subscriptRE = regexp.MustCompile(`(?:b_|sm\d+_)(\w+) \+ \((.*?) - lb(\d+)_(\w+)\) \*`)
-
-// loopOrder chooses the loop order of a CPU kernel's nest, innermost
-// first: level L takes, among the indices left, the one that is the only
-// loop index in the L-th subscript of the most array references of the
-// body (in its C text); ties (and no references) go to the earlier index
-// of the header, so that by default the first index is innermost.
-func loopOrder(body string, indices []*frontend.Symbol) []int {
-	n := len(indices)
-	votes := map[int][]int{} // dimension -> votes per index
-	for _, m := range subscriptRE.FindAllStringSubmatch(body, -1) {
-		if m[1] != m[4] {
-			continue
-		}
-		dim, _ := strconv.Atoi(m[3])
-		only := -1
-		for d, ix := range indices {
-			if regexp.MustCompile(`\b` + regexp.QuoteMeta(cname(ix)) + `\b`).MatchString(m[2]) {
-				if only >= 0 {
-					only = -2
-					break
-				}
-				only = d
-			}
-		}
-		if only >= 0 {
-			if votes[dim] == nil {
-				votes[dim] = make([]int, n)
-			}
-			votes[dim][only]++
-		}
-	}
-	var order []int
-	used := make([]bool, n)
-	for l := 1; l <= n; l++ {
-		best := -1
-		for d := 0; d < n; d++ {
-			if used[d] {
-				continue
-			}
-			if best < 0 || votes[l] != nil && votes[l][d] > votes[l][best] {
-				best = d
-			}
-		}
-		used[best] = true
-		order = append(order, best)
-	}
-	return order
-}

@@ -131,12 +131,9 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 	// Grid-stride over the iterations; the index type is 32-bit when the
 	// iterations fit (the launch routine chooses), so that the
 	// decomposition into indices divides in 32 bits.
-	g.trip = tripOfLinear("t", n, "fgpu_I")
-	if len(k.Combined) > 0 {
-		// A combined nest (nest.go): the fastest index is the one most
-		// elements have as first subscript.
-		g.trip = tripOfOrder("t", indexOrder(k.Body, k.Indices), "fgpu_I")
-	}
+	// The fastest index (consecutive threads) is the one rules/mapping.mg
+	// chose (Kernel.Order), in flat, combined and grouped kernels alike.
+	g.trip = tripOfOrder("t", kernelOrder(k), "fgpu_I")
 	if k.Grouped {
 		// An iteration a block (nest.go), block-stride.
 		g.line("for (fgpu_I t = (fgpu_I)blockIdx.x; t < (fgpu_I)ntot; t += (fgpu_I)gridDim.x) {")

@@ -399,7 +399,7 @@ func (g *kernelGen) iterationBody() {
 	k := g.k
 	trip := g.trip
 	if trip == nil {
-		trip = tripOfLinear("t", len(k.Indices), "")
+		trip = tripOfOrder("t", kernelOrder(k), "")
 	}
 	for d, ix := range k.Indices {
 		g.line("const %s %s = (%s)(lo%d + (%s) * st%d);", ctype(ix.Type), cname(ix), ctype(ix.Type), d+1, trip(d), d+1)
@@ -624,18 +624,35 @@ func (g *kernelGen) declareLocals() {
 	}
 }
 
-// tripOfLinear decomposes the linear iteration number t of n indices into
-// the zero-based trip number of index d, the first index varying fastest
-// (so that consecutive threads touch consecutive elements of arrays indexed
-// by it). it, when not empty, is the C integer type the division is done
-// in (a 32-bit division is several times cheaper on a GPU than a 64-bit
-// one); the result is int64_t.
-func tripOfLinear(t string, n int, it string) func(d int) string {
-	order := make([]int, n)
-	for d := range order {
-		order[d] = d
+// kernelOrder is the order of k's indices from the fastest-varying to the
+// slowest (lowering's mapping pass, from rules/mapping.mg): consecutive
+// threads take consecutive values of the first, so that they touch
+// consecutive elements of the arrays it is the first subscript of. A kernel
+// the pass did not order keeps the header order (the first index fastest).
+func kernelOrder(k *lowering.Kernel) []int {
+	return spaceOrder(k.Order, len(k.Indices))
+}
+
+// spaceOrder is order when it is a permutation of n positions, else the
+// positions in header order.
+func spaceOrder(order []int, n int) []int {
+	seen := make([]bool, n)
+	ok := len(order) == n
+	for _, d := range order {
+		if !ok || d < 0 || d >= n || seen[d] {
+			ok = false
+			break
+		}
+		seen[d] = true
 	}
-	return tripOfOrder(t, order, it)
+	if ok {
+		return order
+	}
+	out := make([]int, n)
+	for d := range out {
+		out[d] = d
+	}
+	return out
 }
 
 func isLocal(k *lowering.Kernel, s *frontend.Symbol) bool {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"fgpu/emit/cxx"
+	"fgpu/frontend"
 	"fgpu/lowering"
 )
 
@@ -24,6 +25,11 @@ var kirCompare func(k *lowering.Kernel, ir, legacy string)
 func (g *kernelGen) kirIteration() (string, bool) {
 	k := g.k
 	if _, cpu := g.be.(cpuBackend); !cpu || k.IR == nil || !k.IR.Complete || g.group || g.pack != nil || g.proc != nil {
+		return "", false
+	}
+	if g.unrollsLoop(k.Loop.Body) {
+		// The unroll hints of the arrays of the iteration (unroll.go) are
+		// not in the IR yet: the legacy writer prints such a kernel.
 		return "", false
 	}
 	opts := cxx.Options{Tmp: g.tmp}
@@ -63,4 +69,19 @@ func indented(text string, n int) string {
 		}
 	}
 	return b.String()
+}
+
+// unrollsLoop reports whether a DO loop of the statements gets an unroll
+// pragma (unroll.go).
+func (g *kernelGen) unrollsLoop(body []frontend.Stmt) bool {
+	found := false
+	frontend.InspectStmts(body, func(n frontend.Node) bool {
+		if c, ok := n.(*frontend.Construct); ok && !found {
+			if h, ok := c.Head.(*frontend.DoStmt); ok && h.Concurrent == nil && g.unrollPragma(c, h) != "" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

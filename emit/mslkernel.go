@@ -404,7 +404,7 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 			back = append(back, fmt.Sprintf("if (w_%s) *ref_%s = %s;", p.Sym.Name, p.Sym.Name, cname(p.Sym)))
 		}
 	}
-	g.trip = tripOfLinear("t", n, "")
+	g.trip = tripOfOrder("t", kernelOrder(k), "")
 	for _, r := range reds {
 		if r.last {
 			back = append(back, m.lastRecord(r.p.Sym.Name, fortranLinear(k, g.trip), cname(r.p.Sym)))

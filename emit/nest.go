@@ -269,7 +269,7 @@ func (g *kernelGen) sharedLoop(group []*frontend.Construct) {
 	for _, x := range ixs {
 		syms = append(syms, x.sym)
 	}
-	order := indexOrder(group[len(group)-1].Body, syms)
+	order := spaceOrder(g.k.Inner[group[0]].Order, len(syms))
 	if len(ixs) > 1 {
 		g.line("const bool fgpu_s%d = fgpu_nt%d <= 2147483647LL;", n, n)
 	}
@@ -646,7 +646,7 @@ func readsMemory(e *frontend.Expr) bool {
 }
 
 // bodyExprs calls fn with each expression of a loop body that the index
-// orders count (indexOrder, hostNestOrder): both sides of assignments, IF
+// order counts (hostNestOrder): both sides of assignments, IF
 // conditions and their actions' expressions, CALL arguments, at any depth
 // of the constructs' bodies (not their heads).
 func bodyExprs(ss []frontend.Stmt, fn func(*frontend.Expr)) {
@@ -673,47 +673,11 @@ func bodyExprs(ss []frontend.Stmt, fn func(*frontend.Expr)) {
 	}
 }
 
-// indexOrder orders the indices of a space for a linear iteration number,
-// fastest first: the index that is the whole first subscript of the most
-// element references of the body (so that consecutive threads touch
-// consecutive elements); the others, and ties, in header order.
-func indexOrder(body []frontend.Stmt, syms []*frontend.Symbol) []int {
-	votes := make([]int, len(syms))
-	bodyExprs(body, func(e *frontend.Expr) {
-		frontend.Inspect(e, func(n frontend.Node) bool {
-			e, ok := n.(*frontend.Expr)
-			if !ok || e.Const != nil && e.Kind != frontend.EName {
-				return false
-			}
-			if e.Kind == frontend.ERef && e.Ref == frontend.RefElement && len(e.Args) > 0 {
-				if a := e.Args[0]; a != nil && a.Kind == frontend.EName {
-					for d, s := range syms {
-						if s != nil && rootSym(a) == s {
-							votes[d]++
-						}
-					}
-				}
-			}
-			return true
-		})
-	})
-	best := 0
-	for d := range votes {
-		if votes[d] > votes[best] {
-			best = d
-		}
-	}
-	order := []int{best}
-	for d := range syms {
-		if d != best {
-			order = append(order, d)
-		}
-	}
-	return order
-}
-
-// tripOfOrder decomposes t as tripOfLinear does, with the indices in the
-// given order, fastest first (order[r] is the index of rank r).
+// tripOfOrder decomposes the linear iteration number t into the zero-based
+// trip number of index d, the indices in the given order, fastest first
+// (order[r] is the index of rank r). it, when not empty, is the C integer
+// type the division is done in (a 32-bit division is several times cheaper
+// on a GPU than a 64-bit one); the result is int64_t.
 func tripOfOrder(t string, order []int, it string) func(d int) string {
 	return func(d int) string {
 		rank := 0

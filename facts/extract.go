@@ -155,6 +155,9 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x.nestFacts()  // nested do concurrent loops (nest.go)
 	x.raceFacts()  // element accesses of do concurrent bodies (race.go)
 
+	// Header positions of the indices (mapping.go).
+	x.mappingFacts()
+
 	// Structure of do concurrent bodies and their scalar writes (shared.go).
 	x.sharedFacts()
 	// Derived types (their components) last: every type seen gets facts.

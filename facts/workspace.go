@@ -38,9 +38,20 @@ func constantShape(s *frontend.Symbol) bool {
 
 // iterArray records array s of the iterations of loops (block variable,
 // or a local() variable when local is set) when its shape is not constant:
-// iter_array, and what its extents read (extent_read, extent_call).
+// iter_array, and what its extents read (extent_read, extent_call); of a
+// constant shape, its size in bytes (iter_array_bytes).
 func (x *extractor) iterArray(s *frontend.Symbol, loops []ast.Constant, local bool) {
-	if s.Kind != frontend.SymVariable || s.Rank <= 0 || constantShape(s) {
+	if s.Kind != frontend.SymVariable || s.Rank <= 0 {
+		return
+	}
+	if constantShape(s) {
+		// Its size, which rules/workspace.mg compares with what a thread
+		// holds (iter_array_bytes).
+		if n, ok := constantBytes(s); ok && !s.Allocatable && !s.Pointer {
+			for _, l := range loops {
+				x.add("iter_array_bytes", l, x.varSite(s), ast.Number(n))
+			}
+		}
 		return
 	}
 	v := x.varSite(s)
@@ -163,4 +174,25 @@ func (x *extractor) callLocals(site ast.Constant, callee *frontend.Expr, p *fron
 		}
 		x.iterArray(sym, loops, false)
 	}
+}
+
+// constantBytes is the size of an array of constant shape of an intrinsic
+// type other than character.
+func constantBytes(s *frontend.Symbol) (int64, bool) {
+	var n int64
+	switch s.Type.Base {
+	case frontend.TyInteger, frontend.TyLogical, frontend.TyReal:
+		n = int64(s.Type.Kind)
+	case frontend.TyComplex:
+		n = 2 * int64(s.Type.Kind)
+	default:
+		return 0, false
+	}
+	for _, d := range s.Dims {
+		n *= int64(d)
+		if n > 1<<50 {
+			return 1 << 50, true
+		}
+	}
+	return n, true
 }

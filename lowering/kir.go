@@ -178,6 +178,10 @@ func (b *kirBuilder) buildHeader() {
 		b.ir.Dims = append(b.ir.Dims, &kernelir.Dim{Index: v, Loop: loopOf[d],
 			Lower: &kernelir.Ref{Var: b.launch(fmt.Sprintf("lo%d", d+1))}, Upper: &kernelir.Ref{Var: b.launch(fmt.Sprintf("hi%d", d+1))}, Step: &kernelir.Ref{Var: b.launch(fmt.Sprintf("st%d", d+1))}})
 	}
+	if len(k.Order) == len(k.Indices) && len(k.Order) > 0 {
+		// The index mapping the mapping pass decided (rules/mapping.mg).
+		b.ir.Mapping.Order = append([]int(nil), k.Order...)
+	}
 	for d, s := range k.Serial {
 		v := b.scalar(s.Sym, kernelir.RIndex, 0)
 		b.vars[s.Sym] = v

@@ -119,6 +119,9 @@ type Kernel struct {
 	// analysis does not decide (race_unknown), for the offload report.
 	Serial     []*SerialIndex
 	Unanalysed []frontend.Pos
+	// Order lists the positions in Indices from the fastest-varying index
+	// to the slowest (mapping.go, from rules/mapping.mg fast_index).
+	Order []int
 	// IR is the kernel in the kernel IR (kir.go, the last pass): complete
 	// when the builder translated every construct.
 	IR *kernelir.Kernel
@@ -185,6 +188,8 @@ var Passes = []Pass{
 	{"packs", packs},
 	{"workspaces", workspaces},
 	{"serial", serial},
+	{"mapping", mapping},
+	{"iterlimit", iterlimit},
 	{"verify", verify},
 	{"kir", kir},
 }

@@ -117,7 +117,7 @@ func TestPassList(t *testing.T) {
 	for _, p := range Passes {
 		names = append(names, p.Name)
 	}
-	if strings.Join(names, ",") != "dispatch,nest,components,extract,stops,packs,workspaces,serial,verify,kir" {
+	if strings.Join(names, ",") != "dispatch,nest,components,extract,stops,packs,workspaces,serial,mapping,iterlimit,verify,kir" {
 		t.Errorf("passes %v", names)
 	}
 }

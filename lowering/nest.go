@@ -39,6 +39,10 @@ type InnerLoop struct {
 	HostTrip bool
 	Locals   []*Local       // its local and local_init variables
 	Reduce   []*InnerReduce // its reduce variables
+	// Order (a shared loop) lists the positions of the indices of the
+	// loops of InnerGroup (header order, outermost loop first) from the
+	// fastest to the slowest (mapping.go).
+	Order []int
 }
 
 // InnerReduce is a reduce(op: v) of a nested loop.

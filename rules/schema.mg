@@ -70,6 +70,11 @@ Decl loop_index(L, Var)
          arg(L, "loop"), arg(Var, "index variable")]
   bound [/name, /name].
 
+Decl loop_index_at(L, Var, N)
+  descr [doc("Var is the index of do concurrent L at position N (0 the first) of its header."),
+         arg(L, "loop"), arg(Var, "index variable"), arg(N, "position")]
+  bound [/name, /name, /number].
+
 Decl locality(L, Kind, Var, Site)
   descr [doc("Loop L gives variable Var locality Kind (/local, /local_init, /shared, /reduce) at Site."),
          arg(L, "loop"), arg(Kind, "locality kind"), arg(Var, "variable"), arg(Site, "site of the name in the spec")]
@@ -206,6 +211,11 @@ Decl shape_inquiry(S, V)
   descr [doc("The statement at S of a parallel loop's body asks for the shape, bounds or allocation status of variable V (size, lbound, ubound, allocated, ...)."),
          arg(S, "statement"), arg(V, "variable")]
   bound [/name, /name].
+
+Decl iter_array_bytes(L, V, N)
+  descr [doc("V is an array of the iterations of parallel loop L of a constant shape (a block variable of its body or a local() array), of an intrinsic type other than character, of N bytes (at most 2^50)."),
+         arg(L, "loop"), arg(V, "variable"), arg(N, "bytes")]
+  bound [/name, /name, /number].
 
 Decl iter_array(L, V)
   descr [doc("V is an array of the iterations of parallel loop L whose shape is not a constant: a block variable of its body (at any depth) with extents or lower bounds that are not constants, or a local() array of such a shape."),

@@ -15,7 +15,7 @@
 # its own, and the host gives every slice room for the largest, going over
 # the iterations before the launch (workspace_varying). The index of a
 # loop nested otherwise would change inside an iteration: unsized.
-# Reads: iter_array, extent_read, extent_call, loop_writes (access.mg),
+# Reads: iter_array, iter_array_bytes, device, extent_read, extent_call, loop_writes (access.mg),
 # var_attr, declares, alias, loop_index, nest_combined (nest.mg).
 # Derives: workspace, workspace_varying, workspace_unsized. Lowering reads
 # them (Kernel.Workspaces; an unsized array is a "not yet implemented"
@@ -32,6 +32,11 @@ Decl workspace_unsized(L, V, Reason, X)
 Decl workspace_varying(L, V)
   descr [doc("The bounds of workspace array V of loop L read an index of the iterations: each iteration works out its own, the host sizes the slices for the largest."),
          arg(L, "loop"), arg(V, "variable")].
+
+Decl thread_bytes(Dev, N)
+  descr [doc("An array of the iterations of a constant shape larger than N bytes lives in a workspace on device Dev, not in each thread's memory."),
+         arg(Dev, "device"), arg(N, "bytes")]
+  bound [/name, /number].
 
 Decl iteration_index(L, X)
   descr [doc("X is an index of the iterations of loop L: of L, or of a loop combined with it (one iteration space)."),
@@ -55,3 +60,14 @@ has_workspace_unsized(L, V) :- workspace_unsized(L, V, _, _).
 workspace(L, V) :- iter_array(L, V), !has_workspace_unsized(L, V).
 
 workspace_varying(L, V) :- workspace(L, V), extent_read(V, X), iteration_index(L, X).
+
+# --- Arrays of a constant shape too large for a thread (issue 30) ---
+# Each thread holds the fixed-size arrays of its iteration in its own
+# memory (CUDA: local memory, which the device reserves for every thread it
+# can hold at once; the CPU: an OpenMP thread's stack). One larger than
+# thread_bytes of the device lives in a workspace instead: a slice an
+# iteration of a buffer the host allocates (a tile t(b, b) with b = n).
+thread_bytes(/dev/cuda, 65536).
+thread_bytes(/dev/metal, 65536).
+thread_bytes(/dev/cpu, 1048576).
+workspace(L, V) :- iter_array_bytes(L, V, N), device(D), thread_bytes(D, M), N > M.

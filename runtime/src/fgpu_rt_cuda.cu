@@ -274,11 +274,48 @@ std::mutex geo_mu;
 std::map<const void*, Geometry> geometries;
 std::map<std::pair<const void*, int>, std::pair<void*, size_t>> scratches;
 
+// ensure_stack gives every thread of the device the local memory a kernel's
+// threads need (attr.localSizeBytes: its arrays of the iteration, its
+// spills), before its first launch: the device reserves it for every thread
+// it can hold at once, and a kernel whose need it cannot reserve would fail
+// at the launch ("an illegal memory access was encountered" or "too many
+// resources") instead of this clear error (issue 30; lowering/iterlimit.go
+// refuses at compile time the arrays over a thread's 512 KiB). Called with
+// geo_mu held.
+void ensure_stack(size_t need, const char* kernel, const char* loop) {
+    static size_t have = 0;
+    if (need <= have) return;
+    size_t cur = 0;
+    FGPU_CUDA_CHECK(cudaDeviceGetLimit(&cur, cudaLimitStackSize), kernel, loop);
+    if (need > cur) {
+        const cudaError_t e = cudaDeviceSetLimit(cudaLimitStackSize, need);
+        if (e != cudaSuccess) {
+            (void)cudaGetLastError();
+            int dev = 0, sms = 0, per = 0;
+            (void)cudaGetDevice(&dev);
+            (void)cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+            (void)cudaDeviceGetAttribute(&per, cudaDevAttrMaxThreadsPerMultiProcessor, dev);
+            char msg[640];
+            std::snprintf(msg, sizeof msg,
+                          "each thread of the kernel needs %zu bytes of local memory (its arrays of the iteration), "
+                          "which the device cannot reserve for its %lld resident threads (%.1f GiB; "
+                          "cudaDeviceSetLimit(cudaLimitStackSize): %s): make the arrays of the iteration smaller "
+                          "or allocatable (a buffer the host allocates)",
+                          need, (long long)sms * per, (double)need * sms * per / (1024.0 * 1024 * 1024),
+                          cudaGetErrorString(e));
+            fgpu_fatal(kernel, loop, msg);
+        }
+        cur = need;
+    }
+    have = cur;
+}
+
 Geometry tune(const void* fn, const char* kernel, const char* loop) {
     static const long t_env = env_int("FGPU_THREADS_PER_BLOCK", 0);
     static const long b_env = env_int("FGPU_BLOCKS_PER_SM", 0);
     cudaFuncAttributes attr;
     FGPU_CUDA_CHECK(cudaFuncGetAttributes(&attr, fn), kernel, loop);
+    ensure_stack(attr.localSizeBytes, kernel, loop);
     Geometry g;
     g.overridden = t_env > 0 || b_env > 0;
     g.regs = attr.numRegs;
@@ -431,6 +468,7 @@ extern "C" void fgpu_cuda_geometry_nested(const void* fn, long long n, long long
     if (it == nested_infos.end()) {
         cudaFuncAttributes attr;
         FGPU_CUDA_CHECK(cudaFuncGetAttributes(&attr, fn), kernel, loop);
+        ensure_stack(attr.localSizeBytes, kernel, loop);
         NestedInfo ni;
         ni.max_threads = attr.maxThreadsPerBlock < 1024 ? attr.maxThreadsPerBlock : 1024;
         ni.max_threads -= ni.max_threads % 32;

@@ -99,6 +99,13 @@ func kernelTraits(k *lowering.Kernel, dev string) []string {
 	default:
 		traits = append(traits, "one thread per iteration, blocks sized by occupancy")
 	}
+	if len(k.Indices) > 1 && len(k.Order) == len(k.Indices) {
+		var ord []string
+		for _, d := range k.Order {
+			ord = append(ord, k.Indices[d].Name)
+		}
+		traits = append(traits, fmt.Sprintf("fastest index %s, then %s (the first subscripts of the body's references: rules/mapping.mg)", ord[0], strings.Join(ord[1:], ", ")))
+	}
 	if k.Packed {
 		traits = append(traits, "packed: consecutive iterations per thread, 16-byte accesses")
 	}
