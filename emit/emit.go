@@ -67,6 +67,11 @@ type Output struct {
 	// Kernels is the kernel source ("" when no loop is offloaded);
 	// KernelFile its file name (.cpp for cpu, .cu for cuda).
 	Kernels, KernelFile string
+	// KernelUnits are the same kernels in translation units compiled
+	// each on its own (kunits.go), for the targets whose kernels the
+	// driver compiles (cpu, cuda); Kernels is then what the units hold,
+	// in one file, for the user to read (--show-gpu-kernel-source).
+	KernelUnits []KernelUnit
 	// MSL is, for metal (fgpu build --gpu=metal), the kernels in the Metal
 	// Shading Language for Apple's metal compiler, MSLFile its name (.metal);
 	// Kernels is then the launch routines, C++ for clang++ on macOS

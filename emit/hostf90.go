@@ -176,6 +176,15 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 		if t.IsMetal() && !all.HasErrors() {
 			all = append(all, appleOutput(plan, out)...) // (metalhost.go)
 		}
+		if (t.IsCPU() || t.IsCUDA()) && !all.HasErrors() {
+			units, ud := kernelUnits(plan, be, HostExpandsPowers(opts.HostOpt), opts.Fast, out.KernelFile)
+			for _, d := range ud {
+				if d.Severity == frontend.SevError { // (its warnings are the whole file's)
+					all = append(all, d)
+				}
+			}
+			out.KernelUnits = units
+		}
 	}
 	return out, all.Sort()
 }

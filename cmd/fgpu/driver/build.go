@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"fgpu/emit"
 	"fgpu/frontend"
@@ -24,10 +25,17 @@ type builder struct {
 	work string     // absolute
 	cmds [][]string // every command run, for build.sh under --keep
 	used map[string]bool
+	// slots holds one value per compiler process running (at most
+	// Options.Jobs; units.go); nil: no limit.
+	slots chan struct{}
 }
 
 func (b *builder) run(generated bool, args ...string) error {
 	b.cmds = append(b.cmds, args)
+	if b.slots != nil {
+		b.slots <- struct{}{}
+		defer func() { <-b.slots }()
+	}
 	out, err := runTool("", generated, args...)
 	if err == nil && !generated && out != "" && b.opts.Stderr != nil {
 		// The host compiler's warnings on the user's files (and the
@@ -100,35 +108,22 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		rtDir, rtObjects = rtb.dir, rtb.objects
 	}
 
-	// Kernels.
-	var kernelObj string
-	if out.Kernels != "" && b.t.Offloads() {
-		name := out.KernelFile
-		if name == "" {
-			name = b.t.KernelFile
-		}
-		src, err := b.workFile(name, out.Kernels)
+	// Kernels: their units compile in the background while the host
+	// files compile (units.go).
+	b.slots = make(chan struct{}, b.opts.jobs())
+	var failed atomic.Bool
+	var kernelObjs []string
+	wait := func() error { return nil }
+	if b.t.Offloads() {
+		jobs, err := b.kernelJobs(kernelUnits(out, b.t), rtDir)
 		if err != nil {
 			return err
 		}
-		kernelObj = b.object(src)
-		args := append(b.kernelCompiler(), target.WithArch(b.t.KernelFlags(b.opts.Opt, b.opts.Fast), b.opts.CUDAArch)...)
-		if slices.Contains(b.opts.HostFlags, "-g") {
-			args = append(args, "-g") // host-side debug information (nvcc's -G, device debugging, is not implied)
+		for _, j := range jobs {
+			kernelObjs = append(kernelObjs, j.obj)
 		}
-		if b.t.IsCPU() || b.t.IsMetalCPU() {
-			// The user's code-generation choices reach the C++ kernels
-			// as they reach the host compile: the processor and fast math.
-			for _, f := range b.opts.HostFlags {
-				if strings.HasPrefix(f, "-march=") || strings.HasPrefix(f, "-mtune=") || strings.HasPrefix(f, "-mcpu=") || f == "-ffast-math" {
-					args = append(args, f)
-				}
-			}
-		}
-		args = append(args, "-I", rtDir, "-c", src, "-o", kernelObj)
-		if err := b.compileKernel(args, src, kernelObj, out.Kernels, rtDir); err != nil {
-			return err
-		}
+		wait = b.startKernels(jobs, rtDir, &failed)
+		defer wait() // (a return before the wait below: no compile outlives the build)
 	}
 
 	// The interface module, then the host files.
@@ -151,6 +146,9 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		objects = append(objects, obj)
 	}
 	for _, f := range order {
+		if failed.Load() {
+			break // a kernel unit failed: its error is the build's (below)
+		}
 		orig, err := os.ReadFile(f)
 		if err != nil {
 			return err
@@ -204,9 +202,16 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		}
 		obj := b.object(f)
 		if err := b.run(false, append(args, "-c", src, "-o", obj)...); err != nil {
+			failed.Store(true)
+			if kerr := wait(); kerr != nil {
+				return kerr // fgpu's error first, as when the kernels compiled first
+			}
 			return err
 		}
 		objects = append(objects, obj)
+	}
+	if err := wait(); err != nil {
+		return err
 	}
 
 	// Link.
@@ -215,9 +220,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 	args = append(args, b.opts.HostFlags...)
 	args = append(args, "-o", b.opts.Output)
 	args = append(args, objects...)
-	if kernelObj != "" {
-		args = append(args, kernelObj)
-	}
+	args = append(args, kernelObjs...)
 	args = append(args, rtObjects...)
 	args = append(args, b.opts.LinkArgs...)
 	if b.t.IsCUDA() {

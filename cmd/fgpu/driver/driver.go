@@ -68,6 +68,9 @@ type Options struct {
 	ReallocLHS   bool   // --realloc-lhs-arrays: components the loops assign allocated by the host before the launch
 	StaticCUDART bool   // link cudart statically (binaries for another machine)
 	CacheDir     string // the runtime cache; default $XDG_CACHE_HOME/fgpu or ~/.cache/fgpu
+	// Jobs (-j N) is the most compiler processes a build runs at a time
+	// (the kernels' units and the host files, units.go); 0: the cores.
+	Jobs int
 	// OffloadReport (--offload-report): one line per loop on Stderr, where
 	// and how it runs, then where data moves (report.go).
 	OffloadReport bool
