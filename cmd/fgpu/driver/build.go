@@ -25,8 +25,8 @@ type builder struct {
 	work string     // absolute
 	cmds [][]string // every command run, for build.sh under --keep
 	used map[string]bool
-	// slots holds one value per compiler process running (at most
-	// Options.Jobs; units.go); nil: no limit.
+	// slots holds one value per kernel compile running (units.go); nil:
+	// the command needs none.
 	slots chan struct{}
 }
 
@@ -109,8 +109,18 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 	}
 
 	// Kernels: their units compile in the background while the host
-	// files compile (units.go).
-	b.slots = make(chan struct{}, b.opts.jobs())
+	// files compile (units.go). The host files are the longest chain
+	// (each needs the modules of those before): they hold one slot from
+	// the first compile to the last, the units take the others.
+	slots := make(chan struct{}, b.opts.jobs())
+	slots <- struct{}{}
+	var released atomic.Bool
+	releaseHost := func() {
+		if !released.Swap(true) {
+			<-slots
+		}
+	}
+	defer releaseHost()
 	var failed atomic.Bool
 	var kernelObjs []string
 	wait := func() error { return nil }
@@ -122,8 +132,17 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		for _, j := range jobs {
 			kernelObjs = append(kernelObjs, j.obj)
 		}
-		wait = b.startKernels(jobs, rtDir, &failed)
-		defer wait() // (a return before the wait below: no compile outlives the build)
+		kernelsDone := b.startKernels(jobs, rtDir, slots, &failed)
+		wait = func() error {
+			releaseHost() // (the units may need its slot)
+			return kernelsDone()
+		}
+		defer func() {
+			// A return before the wait below: the units not started are
+			// not compiled, and no compile outlives the build.
+			failed.Store(true)
+			wait()
+		}()
 	}
 
 	// The interface module, then the host files.

@@ -5,7 +5,8 @@ package driver
 // with at most Options.Jobs compiler processes at a time (-j; default the
 // number of cores), while the host files compile: the host compiles are
 // one chain (each file needs the modules of those before it) holding one
-// slot while a command runs, and the units take the others. Each unit is
+// slot from its first command to its last, and the units take the others
+// (all of them once the chain is done). Each unit is
 // cached on its own (kcache.go), so a change in one file recompiles that
 // file's units only.
 
@@ -83,10 +84,10 @@ func (b *builder) kernelJobs(units []emit.KernelUnit, rtDir string) ([]*kernelJo
 }
 
 // startKernels compiles jobs in the background, each under a slot of
-// b.slots; wait waits for them and returns the first failure in the
+// slots (the host files' chain holds one); wait waits for them and returns the first failure in the
 // units' order. After a failure (failed set, by a unit or by the host
 // chain) the units not yet started are not compiled.
-func (b *builder) startKernels(jobs []*kernelJob, rtDir string, failed *atomic.Bool) (wait func() error) {
+func (b *builder) startKernels(jobs []*kernelJob, rtDir string, slots chan struct{}, failed *atomic.Bool) (wait func() error) {
 	var wg sync.WaitGroup
 	next := make(chan *kernelJob, len(jobs))
 	for _, j := range jobs {
@@ -102,7 +103,7 @@ func (b *builder) startKernels(jobs []*kernelJob, rtDir string, failed *atomic.B
 				if failed.Load() {
 					continue
 				}
-				kb := &builder{opts: b.opts, t: b.t, tc: b.tc, work: b.work, slots: b.slots}
+				kb := &builder{opts: b.opts, t: b.t, tc: b.tc, work: b.work, slots: slots}
 				j.err = kb.compileKernel(j.args, j.src, j.obj, j.text, rtDir)
 				j.cmds = kb.cmds
 				if j.err != nil {

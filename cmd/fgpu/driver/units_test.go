@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // unitsProgram is two modules in two files and a main program: module ma
@@ -208,5 +209,33 @@ func TestKernelUnitsCUDA(t *testing.T) {
 		if !strings.HasSuffix(u, ".cu") {
 			t.Errorf("CUDA unit %s is not a .cu file", u)
 		}
+	}
+}
+
+// TestKernelUnitsHostFails: with -j 1, a host compile that fails (a flag
+// gfortran refuses, on the interface module, fgpu's first Fortran file)
+// ends the build with its error, the units not yet started not compiled
+// (the host files' chain holds the one slot: the build must not wait for
+// units that wait for it).
+func TestKernelUnitsHostFails(t *testing.T) {
+	needTools(t, "gfortran", "c++")
+	dir := writeFiles(t, unitsProgram(70, "1.0d-3"))
+	srcs := []string{filepath.Join(dir, "ma.f90"), filepath.Join(dir, "mb.f90"), filepath.Join(dir, "main.f90")}
+	before := kernelCompiles.Load()
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := Build(srcs, Options{Device: "cpu", Output: filepath.Join(dir, "units"), CacheDir: t.TempDir(), Jobs: 1, HostFlags: []string{"-fno-such-flag-fgpu"}})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "refuses a flag") {
+			t.Errorf("err = %v, want the host compiler's refusal of the flag", err)
+		}
+	case <-time.After(5 * time.Minute):
+		t.Fatal("the build did not end (the host chain and the units wait for each other)")
+	}
+	if n := kernelCompiles.Load() - before; n > 1 {
+		t.Errorf("%d units compiled after the host compile failed, want at most the one started", n)
 	}
 }
