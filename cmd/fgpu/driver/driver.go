@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -253,6 +254,11 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	}
 	defer cleanup()
 
+	// The compilers run from here on, several at a time: the analyses'
+	// results are not needed any more, and their memory goes back to the
+	// system (a large program's facts and models are most of fgpu's).
+	r.Input, r.Check, r.ArrayStmts, r.Plan, r.Sync = nil, nil, nil, nil, nil
+	debug.FreeOSMemory()
 	b := &builder{opts: opts, t: t, tc: tc, work: work}
 	t0 := time.Now()
 	err = b.build(prog, files, out)
