@@ -38,13 +38,16 @@ type deviceFuncs struct {
 	// thread is the address space of the pointers of device functions'
 	// scalars by reference ("thread " in MSL, "" in C++).
 	thread string
+	// tag is in the names of the functions of one of several translation
+	// units ("" in a program's only unit; kunits.go).
+	tag string
 }
 
 func (f *deviceFuncs) add(p *frontend.Procedure) string {
 	if n, ok := f.name[p]; ok {
 		return n
 	}
-	n := fmt.Sprintf("fgpu_p%d_%s", len(f.order), p.Name)
+	n := fmt.Sprintf("fgpu_%sp%d_%s", f.tag, len(f.order), p.Name)
 	f.name[p] = n
 	f.order = append(f.order, p)
 	for _, d := range p.Dummies {

@@ -67,6 +67,12 @@ type Output struct {
 	// Kernels is the kernel source ("" when no loop is offloaded);
 	// KernelFile its file name (.cpp for cpu, .cu for cuda).
 	Kernels, KernelFile string
+	// KernelUnits are the same kernels in translation units compiled
+	// each on its own (kunits.go), for cpu and cuda; the driver compiles
+	// them, not Kernels, which is then the kernels in one file for the
+	// user to read (--show-gpu-kernel-source; the units' device functions
+	// have their unit's tag in their names).
+	KernelUnits []KernelUnit
 	// MSL is, for metal (fgpu build --gpu=metal), the kernels in the Metal
 	// Shading Language for Apple's metal compiler, MSLFile its name (.metal);
 	// Kernels is then the launch routines, C++ for clang++ on macOS

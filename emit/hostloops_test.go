@@ -1,7 +1,7 @@
 package emit_test
 
 // Golden tests of the rewrite of do concurrent loops kept on the host
-// (hostf90.go, hostLoopEdit): every testdata/hostloops/*.f90 is rewritten
+// (hostloop.go, hostLoopEdit): every testdata/hostloops/*.f90 is rewritten
 // for --gpu=none and compared with its .golden file (the host text, or the
 // diagnostics of a loop not rewritten yet). What the rewritten loops
 // compute is checked by the end-to-end programs (e2e_test.go, device none).

@@ -156,6 +156,13 @@ var kernelPrelude string
 
 // kernelSource writes every kernel into one translation unit.
 func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (string, frontend.Diagnostics) {
+	return unitSource(plan, be, hostPowers, fast, "")
+}
+
+// unitSource writes the kernels of plan into one translation unit whose
+// device functions are named fgpu_<tag>p<N>_<name> (kunits.go: a unit's
+// own names, never another unit's).
+func unitSource(plan *lowering.Plan, be backend, hostPowers, fast bool, tag string) (string, frontend.Diagnostics) {
 	var b strings.Builder
 	b.WriteString(be.prelude())
 	mb, msl := be.(*mslBackend)
@@ -165,7 +172,7 @@ func kernelSource(plan *lowering.Plan, be backend, hostPowers, fast bool) (strin
 	} else if plan.BoundsCheck {
 		b.WriteString(boundsPrelude)
 	}
-	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}, hostPowers: hostPowers, fast: fast}
+	funcs := &deviceFuncs{plan: plan, name: map[*frontend.Procedure]string{}, byRef: map[*frontend.Symbol]bool{}, consts: map[*frontend.Symbol]string{}, hostPowers: hostPowers, fast: fast, tag: tag}
 	if msl {
 		funcs.thread = "thread "
 	}

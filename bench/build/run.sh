@@ -8,7 +8,9 @@
 #   fgpu build --gpu=cpu prog.f90, warm        (the kernels' object from the cache)
 #   gfortran -O2 -c on fgpu's rewritten host file alone
 # each with /usr/bin/time -v (user time, wall time, maximum RSS: the largest
-# single process, fgpu or one compiler it runs). SIZES overrides the sizes
+# single process, fgpu or one compiler it runs) and the peak of the resident
+# memory of all its processes together (sampled every 0.5 s: the compilers
+# a build runs at a time, -j). SIZES overrides the sizes
 # (thousands of lines). HOST="50" measures at those sizes the original and
 # the host side only (fgpu build --stop-after=emit, then gfortran on the
 # launch module and the rewritten host file; no C++ kernel compile).
@@ -22,15 +24,28 @@ echo "date:    $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "commit:  $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- emit cmd frontend facts rules lowering || echo ' (dirty)')"
 echo "machine: $(nproc) cores, $(uname -m), $(gfortran --version | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
 go build -o "$work/fgpu" ./cmd/fgpu
+# treerss PID: the resident memory (kB) of PID and its descendants together.
+treerss() {
+	ps -e -o pid=,ppid=,rss= | awk -v root="$1" '{ par[$1] = $2; rss[$1] = $3 }
+		END { for (p in par) { q = p; n = 0; while (q != root && (q in par) && n++ < 64) q = par[q]; if (q == root) t += rss[p] }; print t + 0 }'
+}
 measure() { # label, command...
 	label=$1
 	shift
-	/usr/bin/time -v "$@" >"$work/out" 2>"$work/err" || { echo "$label: FAILED"; tail -20 "$work/err"; return 0; }
+	/usr/bin/time -v "$@" >"$work/out" 2>"$work/err" &
+	tp=$!
+	peak=0
+	while kill -0 "$tp" 2>/dev/null; do
+		r=$(treerss "$tp")
+		[ "$r" -gt "$peak" ] && peak=$r
+		sleep 0.5
+	done
+	wait "$tp" || { echo "$label: FAILED"; tail -20 "$work/err"; return 0; }
 	u=$(sed -n 's/^[[:space:]]*User time (seconds): //p' "$work/err")
 	s=$(sed -n 's/^[[:space:]]*System time (seconds): //p' "$work/err")
 	w=$(sed -n 's/^[[:space:]]*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/err")
 	m=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$work/err")
-	printf '%-34s user %7.1f s  sys %5.1f s  wall %8s  max RSS %5d MB\n' "$label" "$u" "$s" "$w" $((m / 1024))
+	printf '%-34s user %7.1f s  sys %5.1f s  wall %8s  max RSS %5d MB  all processes %5d MB\n' "$label" "$u" "$s" "$w" $((m / 1024)) $((peak / 1024))
 	grep -E '^time: (load|facts|analyses|lowering|sync|emit|compile) ' "$work/err" | sed 's/^/    /' || true
 }
 for k in ${SIZES:-12 50}; do

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"fgpu/cmd/fgpu/driver"
@@ -73,6 +74,20 @@ func parseBuildArgs(args []string, isRun bool) (buildFlags, error) {
 			f.opts.StaticCUDART = true
 		case a == "--time-passes":
 			f.opts.TimePasses = true
+		case a == "-j" || strings.HasPrefix(a, "-j") || strings.HasPrefix(a, "--jobs="):
+			v := strings.TrimPrefix(strings.TrimPrefix(a, "--jobs="), "-j")
+			if a == "-j" {
+				if i+1 >= len(args) {
+					return f, fmt.Errorf("flag -j needs a value")
+				}
+				i++
+				v = args[i]
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return f, fmt.Errorf("flag %s: the number of compiler processes at a time is a whole number from 1: %q", strings.TrimSuffix(a, v), v)
+			}
+			f.opts.Jobs = n
 		case a == "--offload-report":
 			f.opts.OffloadReport = true
 		case isSourceFormFlag(a):

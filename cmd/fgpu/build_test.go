@@ -137,3 +137,29 @@ func TestParseBuildArgs(t *testing.T) {
 		t.Errorf("build --: files %q", f.files)
 	}
 }
+
+// TestJobsFlag: -j N, -jN and --jobs=N set the compiler processes of a
+// build, in build and in compiler mode; a count that is not a whole number
+// from 1 is a usage error.
+func TestJobsFlag(t *testing.T) {
+	for _, args := range [][]string{{"-j", "3", "a.f90"}, {"-j3", "a.f90"}, {"--jobs=3", "a.f90"}} {
+		f, err := parseBuildArgs(args, false)
+		if err != nil || f.opts.Jobs != 3 || strings.Join(f.files, ",") != "a.f90" {
+			t.Errorf("%q: jobs %d, files %q, err %v; want 3", args, f.opts.Jobs, f.files, err)
+		}
+	}
+	for _, args := range [][]string{{"-j", "0", "a.f90"}, {"-jx", "a.f90"}, {"--jobs=", "a.f90"}, {"-j"}} {
+		if _, err := parseBuildArgs(args, false); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+	for _, args := range [][]string{{"-j", "2", "-O2", "a.f90", "-o", "app"}, {"-j2", "a.f90", "-o", "app"}} {
+		c, err := parseCompilerLine(args)
+		if err != nil {
+			t.Fatalf("compiler mode %q: %v", args, err)
+		}
+		if c.build.opts.Jobs != 2 {
+			t.Errorf("compiler mode %q: jobs %d, want 2", args, c.build.opts.Jobs)
+		}
+	}
+}

@@ -146,6 +146,15 @@ func parseCompilerLine(args []string) (compilerLine, error) {
 			if arch != "" {
 				cudaArch = arch
 			}
+		case a == "-j":
+			// fgpu's: the compiler processes of the kernels (gfortran has no -j).
+			v, err := next()
+			if err != nil {
+				return c, err
+			}
+			fgpuArgs = append(fgpuArgs, a, v)
+		case strings.HasPrefix(a, "-j"):
+			fgpuArgs = append(fgpuArgs, a)
 		case strings.HasPrefix(a, "--"):
 			fgpuArgs = append(fgpuArgs, a) // fgpu's (--gpu=, --fc=, --keep, ...)
 		case a == "-L" || a == "-l":

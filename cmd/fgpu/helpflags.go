@@ -43,6 +43,7 @@ func flagTable() []flagDoc {
 		{"--stop-after=PHASE", "end after PHASE, one of: " + strings.Join(driver.PhaseNames(), ", "), "bc"},
 		{"--dump-dir=DIR", "write what each phase produced into DIR: facts.mg (the facts as evaluated; fgpu query DIR/facts.mg GOAL evaluates them again), analyses.mg (input and derived facts), lowering.txt, sync.txt, emit/", "bc"},
 		{"--time-passes", "print each phase's time on stderr", "bc"},
+		{"-j N", "run at most N compiler processes at a time (also -jN, --jobs=N; default the number of cores): the kernels compile in translation units, one per source file (a file with many loops in several), in parallel and while the host files compile, each cached on its own", "b"},
 	}
 }
 

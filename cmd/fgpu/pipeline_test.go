@@ -177,8 +177,9 @@ func TestStopAfterAndDumpDir(t *testing.T) {
 		}
 	}
 	emitted, _ := filepath.Glob(filepath.Join(dir, "emit", "fgpu_kernels_*.cu"))
-	if len(emitted) != 1 {
-		t.Errorf("emit/ holds %v, want one .cu kernel file", emitted)
+	units, _ := filepath.Glob(filepath.Join(dir, "emit", "fgpu_kernels_*_u1.cu"))
+	if len(emitted) != 2 || len(units) != 1 {
+		t.Errorf("emit/ holds %v, want one .cu kernel file and its one unit (_u1.cu)", emitted)
 	}
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join(dir, name))

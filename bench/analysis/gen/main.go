@@ -216,7 +216,7 @@ func step(w *writer, k, s int) {
 	switch s % 4 {
 	case 0:
 		w.p("    do concurrent (j = 2:m-1, i = 2:n-1)")
-		w.p("      g(i, j) = smooth%d(g(i-1, j), g(i, j), g(i+1, j)) + dt * x(i)", k)
+		w.p("      g(i, j) = smooth%d(y(i-1), g(i, j), y(i+1)) + dt * x(i)", k)
 		w.p("    end do")
 	case 1:
 		if f2008 {

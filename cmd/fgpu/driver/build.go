@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"fgpu/emit"
 	"fgpu/frontend"
@@ -24,10 +25,17 @@ type builder struct {
 	work string     // absolute
 	cmds [][]string // every command run, for build.sh under --keep
 	used map[string]bool
+	// slots holds one value per kernel compile running (units.go); nil:
+	// the command needs none.
+	slots chan struct{}
 }
 
 func (b *builder) run(generated bool, args ...string) error {
 	b.cmds = append(b.cmds, args)
+	if b.slots != nil {
+		b.slots <- struct{}{}
+		defer func() { <-b.slots }()
+	}
 	out, err := runTool("", generated, args...)
 	if err == nil && !generated && out != "" && b.opts.Stderr != nil {
 		// The host compiler's warnings on the user's files (and the
@@ -100,29 +108,41 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		rtDir, rtObjects = rtb.dir, rtb.objects
 	}
 
-	// Kernels.
-	var kernelObj string
-	if out.Kernels != "" && b.t.Offloads() {
-		name := out.KernelFile
-		if name == "" {
-			name = b.t.KernelFile
+	// Kernels: their units compile in the background while the host
+	// files compile (units.go). The host files are the longest chain
+	// (each needs the modules of those before): they hold one slot from
+	// the first compile to the last, the units take the others.
+	slots := make(chan struct{}, b.opts.jobs())
+	slots <- struct{}{}
+	var released atomic.Bool
+	releaseHost := func() {
+		if !released.Swap(true) {
+			<-slots
 		}
-		src, err := b.workFile(name, out.Kernels)
+	}
+	defer releaseHost()
+	var failed atomic.Bool
+	var kernelObjs []string
+	wait := func() error { return nil }
+	if b.t.Offloads() {
+		jobs, err := b.kernelJobs(kernelUnits(out, b.t), rtDir)
 		if err != nil {
 			return err
 		}
-		kernelObj = b.object(src)
-		args := append(b.kernelCompiler(), target.WithArch(b.t.KernelFlags(b.opts.Opt, b.opts.Fast), b.opts.CUDAArch)...)
-		if slices.Contains(b.opts.HostFlags, "-g") {
-			args = append(args, "-g") // host-side debug information (nvcc's -G, device debugging, is not implied)
+		for _, j := range jobs {
+			kernelObjs = append(kernelObjs, j.obj)
 		}
-		if b.t.IsCPU() || b.t.IsMetalCPU() {
-			args = append(args, kernelCodegenFlags(b.opts.HostFlags)...)
+		kernelsDone := b.startKernels(jobs, rtDir, slots, &failed)
+		wait = func() error {
+			releaseHost() // (the units may need its slot)
+			return kernelsDone()
 		}
-		args = append(args, "-I", rtDir, "-c", src, "-o", kernelObj)
-		if err := b.compileKernel(args, src, kernelObj, out.Kernels, rtDir); err != nil {
-			return err
-		}
+		defer func() {
+			// A return before the wait below: the units not started are
+			// not compiled, and no compile outlives the build.
+			failed.Store(true)
+			wait()
+		}()
 	}
 
 	// The interface module, then the host files.
@@ -145,6 +165,9 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		objects = append(objects, obj)
 	}
 	for _, f := range order {
+		if failed.Load() {
+			break // a kernel unit failed: its error is the build's (below)
+		}
 		orig, err := os.ReadFile(f)
 		if err != nil {
 			return err
@@ -198,9 +221,16 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 		}
 		obj := b.object(f)
 		if err := b.run(false, append(args, "-c", src, "-o", obj)...); err != nil {
+			failed.Store(true)
+			if kerr := wait(); kerr != nil {
+				return kerr // fgpu's error first, as when the kernels compiled first
+			}
 			return err
 		}
 		objects = append(objects, obj)
+	}
+	if err := wait(); err != nil {
+		return err
 	}
 
 	// Link.
@@ -209,9 +239,7 @@ func (b *builder) build(prog *frontend.Program, files []string, out *emit.Output
 	args = append(args, b.opts.HostFlags...)
 	args = append(args, "-o", b.opts.Output)
 	args = append(args, objects...)
-	if kernelObj != "" {
-		args = append(args, kernelObj)
-	}
+	args = append(args, kernelObjs...)
 	args = append(args, rtObjects...)
 	args = append(args, b.opts.LinkArgs...)
 	if b.t.IsCUDA() {

@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -68,6 +69,9 @@ type Options struct {
 	ReallocLHS   bool   // --realloc-lhs-arrays: components the loops assign allocated by the host before the launch
 	StaticCUDART bool   // link cudart statically (binaries for another machine)
 	CacheDir     string // the runtime cache; default $XDG_CACHE_HOME/fgpu or ~/.cache/fgpu
+	// Jobs (-j N) is the most compiler processes a build runs at a time
+	// (the kernels' units and the host files, units.go); 0: the cores.
+	Jobs int
 	// OffloadReport (--offload-report): one line per loop on Stderr, where
 	// and how it runs, then where data moves (report.go).
 	OffloadReport bool
@@ -250,6 +254,11 @@ func Build(files []string, opts Options) (exe string, diags frontend.Diagnostics
 	}
 	defer cleanup()
 
+	// The compilers run from here on, several at a time: the analyses'
+	// results are not needed any more, and their memory goes back to the
+	// system (a large program's facts and models are most of fgpu's).
+	r.Input, r.Check, r.ArrayStmts, r.Plan, r.Sync = nil, nil, nil, nil, nil
+	debug.FreeOSMemory()
 	b := &builder{opts: opts, t: t, tc: tc, work: work}
 	t0 := time.Now()
 	err = b.build(prog, files, out)

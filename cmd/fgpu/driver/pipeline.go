@@ -392,6 +392,9 @@ func (r *Result) dump(dir string, p Phase) error {
 		if r.Output.Kernels != "" {
 			files[r.Output.KernelFile] = r.Output.Kernels
 		}
+		for _, u := range r.Output.KernelUnits {
+			files[u.File] = u.Text // (what a build compiles: emit/kunits.go)
+		}
 		if r.Output.MSL != "" {
 			files[r.Output.MSLFile] = r.Output.MSL
 		}
