@@ -78,6 +78,9 @@ type program struct {
 	// (see simpleBoundsOf).
 	simpleBounds map[ast.PredicateSym][]int
 	byName       map[string]ast.PredicateSym // predicate name -> symbol (names are unique across arities)
+	// fast: the rules compiled for the evaluator of fasteval.go (nil:
+	// they use what it does not support; Mangle's engine evaluates them).
+	fast *fastProgram
 }
 
 // ruleAt is a rule of the analysed program and the file it comes from.
@@ -188,6 +191,9 @@ func programFrom(srcs map[string]string) (*program, error) {
 	}
 	p.checker = builtin.NewTypeCheckerFromDesugared(info.Decls)
 	p.simpleBounds = simpleBoundsOf(info.Decls)
+	if fp, err := compileFast(info); err == nil {
+		p.fast = fp
+	}
 	return p, nil
 }
 
@@ -295,17 +301,28 @@ func (p *program) evaluate(facts []ast.Atom, limit int, deadline time.Duration) 
 	for _, f := range p.info.InitialFacts {
 		r.input.add(p, f)
 	}
-	var opts []engine.EvalOption
-	if limit > 0 {
-		opts = append(opts, engine.WithCreatedFactLimit(limit))
+	var eval func() (engine.Stats, error)
+	if p.fast != nil && !useMangleEngine {
+		fr := &fastRun{st: r.store, limit: limit}
+		if limit > 0 {
+			fr.total = r.store.EstimateFactCount() + limit
+		}
+		if deadline > 0 {
+			fr.deadline = start.Add(deadline)
+		}
+		eval = func() (engine.Stats, error) { return p.fast.run(fr, p.info.InitialFacts) }
+	} else {
+		var opts []engine.EvalOption
+		if limit > 0 {
+			opts = append(opts, engine.WithCreatedFactLimit(limit))
+		}
+		var st factstore.FactStore = r.store
+		if deadline > 0 {
+			st = &deadlineStore{FactStore: r.store, at: start.Add(deadline)}
+		}
+		eval = func() (engine.Stats, error) { return engine.EvalProgramWithStats(p.info, st, opts...) }
 	}
-	var st factstore.FactStore = r.store
-	if deadline > 0 {
-		st = &deadlineStore{FactStore: r.store, at: start.Add(deadline)}
-	}
-	stats, err := evalUntil(func() (engine.Stats, error) {
-		return engine.EvalProgramWithStats(p.info, st, opts...)
-	})
+	stats, err := evalUntil(eval)
 	if errors.Is(err, ErrDeadline) {
 		return nil, fmt.Errorf("%w (%v)", ErrDeadline, deadline)
 	}
