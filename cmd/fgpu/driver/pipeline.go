@@ -212,6 +212,7 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			} else {
 				fo := cfg.Form
 				fo.Defines, fo.IncludeDirs = cfg.Defines, cfg.IncludeDirs
+				fo.OmpLoops = cfg.Check.OffloadOmp
 				prog, diags = frontend.Load(cfg.Files, fo)
 			}
 			r.Prog = prog
