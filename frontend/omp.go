@@ -144,7 +144,7 @@ func ompClauses(toks []lexer.Token, diags *diagSink, at Pos) ([]ompClause, bool)
 // ompIgnored are the clauses that change no result of a loop fgpu runs
 // (the note says why it is ignored).
 var ompIgnored = map[string]string{
-	"if":            "the loop is offloaded whatever the condition (its iterations give the same results on the device)",
+	"if":            "the loop is offloaded whatever the condition: its iterations give the same results on the device",
 	"num_teams":     "fgpu sizes the launch itself",
 	"thread_limit":  "fgpu sizes the launch itself",
 	"num_threads":   "fgpu sizes the launch itself",
@@ -415,4 +415,11 @@ func dedup(s []string) []string {
 		}
 	}
 	return out
+}
+
+// OmpDirectiveWords are the construct words of an OpenMP directive
+// ("target enter data"), without its clauses.
+func OmpDirectiveWords(d *DirectiveStmt) []string {
+	w, _ := ompConstruct(d)
+	return w
 }

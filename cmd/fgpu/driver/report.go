@@ -31,6 +31,7 @@ func OffloadReport(w io.Writer, r *Result) {
 		}
 		fmt.Fprintf(w, "%s%s\n", head, LoopDetail(r, l.Pos))
 	}
+	ompDataReport(w, r) // ompreport.go
 	DataReport(w, r)
 }
 
