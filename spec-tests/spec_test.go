@@ -72,8 +72,10 @@ type program struct {
 }
 
 var (
-	dcRe    = regexp.MustCompile(`(?i)^\s*(?:[a-z_]\w*\s*:\s*)?do\s+concurrent\b`)
-	ompRe   = regexp.MustCompile(`(?i)^\$omp\s+parallel\s+do\b`)
+	dcRe = regexp.MustCompile(`(?i)^\s*(?:[a-z_]\w*\s*:\s*)?do\s+concurrent\b`)
+	// The OpenMP loops: parallel do and parallel loop, the target loop
+	// constructs (frontend/omp.go).
+	ompRe   = regexp.MustCompile(`(?i)^\$omp\s+(?:parallel\s+(?:do|loop)|target\s+(?:teams\s+distribute|teams\s+loop|parallel\s+(?:do|loop)|loop|simd))\b`)
 	doRe    = regexp.MustCompile(`(?i)^\s*(?:[a-z_]\w*\s*:\s*)?do\b`)
 	endDoRe = regexp.MustCompile(`(?i)^\s*end\s*do\b`)
 	tagRe   = regexp.MustCompile(`\[([a-z0-9_]+)\]\s*$`)
