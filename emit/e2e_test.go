@@ -437,6 +437,9 @@ func TestE2ECudaCompiles(t *testing.T) {
 	}
 }
 
+// ompLoopRe finds an OpenMP target loop construct (frontend/omp.go).
+var ompLoopRe = regexp.MustCompile(`(?m)^\s*!\$omp\s+target\s+(teams|parallel|loop|simd)`)
+
 // TestE2ECorpus checks the corpus itself: each program is small, checks
 // itself, and every program gfortran rejects has its expected output.
 func TestE2ECorpus(t *testing.T) {
@@ -450,8 +453,8 @@ func TestE2ECorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := strings.ToLower(string(src))
-		if !strings.Contains(text, "do concurrent") {
-			t.Errorf("%s: no do concurrent", p.name)
+		if !strings.Contains(text, "do concurrent") && !ompLoopRe.MatchString(text) {
+			t.Errorf("%s: no do concurrent (nor an OpenMP loop fgpu offloads)", p.name)
 		}
 		if !strings.Contains(text, "error stop") {
 			t.Errorf("%s: does not check itself (no error stop on a FAIL path)", p.name)
