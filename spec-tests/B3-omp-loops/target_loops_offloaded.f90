@@ -44,12 +44,19 @@ program target_loops_offloaded
       c(i, j) = w * i + j
     end do
   end do
+  ! A sum without a reduction clause: the reduction the rules infer, with a
+  ! warning naming the clause (as for a do concurrent).
+  t = 0
+  !$omp target teams loop  ! WANT: offload
+  do i = 1, n
+    t = t + b(i)  ! DIAG: reduce_inferred
+  end do
   m = 0
   !$omp target parallel loop reduction(max:m)  ! WANT: offload
   do i = 1, n
     m = max(m, c(i, n))
   end do
-  if (abs(dot() - sum(a * b)) > 1d-9 .or. m /= 3 * n + n .or. c(2, 3) /= 9) then
+  if (abs(dot() - sum(a * b)) > 1d-9 .or. t /= sum(b) .or. m /= 3 * n + n .or. c(2, 3) /= 9) then
     print '(a)', 'FAIL'
     error stop 1
   end if
