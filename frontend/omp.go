@@ -29,7 +29,9 @@ import (
 // result and are ignored with a note; any other clause is a
 // not-yet-implemented error at the directive. The DO variable is the
 // construct's index: the variable of that name outside keeps its value
-// (OpenMP makes it private; its value after the loop is not defined).
+// (OpenMP makes it private; its value after the loop is not defined). The
+// scalars a target loop assigns without a clause are firstprivate, as
+// OpenMP makes them in a target region (ompFirstprivate, run by sema).
 //
 // Data directives (target data / end target data, target enter data,
 // target exit data, target update) are kept as directive statements that
@@ -43,6 +45,9 @@ type OmpLoop struct {
 	Directive string // its construct words, e.g. "target teams loop"
 	Target    bool   // a target construct (else a host parallel do)
 	EndLine   int    // the directive's last line
+	// Mapped: the variables of its map clauses (a scalar mapped is shared
+	// by the iterations, not firstprivate: ompFirstprivate).
+	Mapped []string
 }
 
 // ompLoopWords are the words of a combined loop construct, in order.
@@ -238,6 +243,7 @@ func ompLoop(d *DirectiveStmt, words []string, clauseToks []lexer.Token, target 
 	}
 	collapse := 1
 	var locs []*Locality
+	var mapped []string
 	var notes []string
 	for _, c := range clauses {
 		switch c.name {
@@ -298,6 +304,17 @@ func ompLoop(d *DirectiveStmt, words []string, clauseToks []lexer.Token, target 
 		default:
 			if _, ok := ompIgnored[c.name]; ok {
 				notes = append(notes, c.name)
+				if c.name == "map" {
+					args := c.args
+					if colon := findTop(args, ":"); colon >= 0 {
+						args = args[colon+1:]
+					}
+					for _, t := range args {
+						if t.Type == TokIdent {
+							mapped = append(mapped, t.Value)
+						}
+					}
+				}
 				continue
 			}
 			return nyi(c.pos, "the clause %s on an OpenMP loop (!$omp %s)", c.name, form)
@@ -382,7 +399,7 @@ func ompLoop(d *DirectiveStmt, words []string, clauseToks []lexer.Token, target 
 		Name:       name,
 		Concurrent: h,
 		Locality:   kept,
-		Omp:        &OmpLoop{Pos: d.Pos, Directive: form, Target: target, EndLine: d.EndLine},
+		Omp:        &OmpLoop{Pos: d.Pos, Directive: form, Target: target, EndLine: d.EndLine, Mapped: mapped},
 	}
 	end := &EndStmt{StmtBase: StmtBase{Pos: ie.Pos, Label: ie.Label, Kw: ie.Kw, EndLine: endLine, SharedLine: oe.SharedLine || ie.SharedLine}, What: "do", Name: name}
 	k := &Construct{StmtBase: StmtBase{Pos: nd.Pos, Kw: "do", EndLine: endLine}, Head: nd, Body: innerK.Body, End: end}
@@ -422,4 +439,78 @@ func dedup(s []string) []string {
 func OmpDirectiveWords(d *DirectiveStmt) []string {
 	w, _ := ompConstruct(d)
 	return w
+}
+
+// ompFirstprivate gives a target loop's scalars their OpenMP data-sharing
+// before sema checks its locality specs: a scalar of the program the body
+// assigns (or that is the variable of a DO loop in it), named in no clause
+// of the directive (private, firstprivate, reduction, shared, map), is
+// firstprivate in a target region (OpenMP 5.2, 5.1.1: a scalar referenced
+// in a target construct and not mapped), so the host's variable keeps its
+// value; the do concurrent gets local_init(v). A scalar the body updates
+// from its own value (s = s + ...) gets a warning: it is no reduction.
+func (c *checker) ompFirstprivate(k *Construct, h *DoStmt, sc *Scope) {
+	if h.Omp == nil || !h.Omp.Target || h.Concurrent == nil {
+		return
+	}
+	listed := map[string]bool{}
+	for _, ix := range h.Concurrent.Indices {
+		listed[ix.Name] = true
+	}
+	for _, l := range h.Locality {
+		for _, n := range l.Names {
+			listed[n] = true
+		}
+	}
+	for _, n := range h.Omp.Mapped {
+		listed[n] = true
+	}
+	var names []string
+	var pos []Pos
+	self := map[string]Pos{}
+	add := func(n string, at Pos) {
+		if listed[n] {
+			return
+		}
+		s := sc.Lookup(n)
+		if s == nil || s.Kind != SymVariable || s.Rank != 0 || s.Allocatable || s.Pointer || s.Optional || s.Intent == "in" ||
+			!(s.Type.IsNumeric() || s.Type.Base == TyLogical) {
+			return
+		}
+		listed[n] = true
+		names = append(names, n)
+		pos = append(pos, at)
+	}
+	InspectStmts(k.Body, func(n Node) bool {
+		switch x := n.(type) {
+		case *AssignStmt:
+			if x.LHS != nil && x.LHS.Kind == EName {
+				add(x.LHS.Name, x.LHS.Pos)
+				if x.RHS != nil {
+					Inspect(x.RHS, func(m Node) bool {
+						if e, ok := m.(*Expr); ok && e != nil && (e.Kind == EName || e.Kind == ERef) && e.Name == x.LHS.Name {
+							if _, seen := self[e.Name]; !seen {
+								self[e.Name] = x.LHS.Pos
+							}
+						}
+						return true
+					})
+				}
+			}
+		case *DoStmt:
+			if x.Var != "" {
+				add(x.Var, x.Pos)
+			}
+		}
+		return true
+	})
+	if len(names) == 0 {
+		return
+	}
+	h.Locality = append(h.Locality, &Locality{Pos: h.Omp.Pos, Kind: "local_init", Names: names, NamePos: pos})
+	for _, n := range names {
+		if at, ok := self[n]; ok {
+			c.diags.warnf(at, "%s is updated from its own value in !$omp %s without a reduction clause: OpenMP makes it firstprivate in the target region, so the host's %s keeps its value; add reduction(op: %s) to the directive to combine the iterations' updates", n, h.Omp.Directive, n, n)
+		}
+	}
 }

@@ -169,3 +169,47 @@ func TestOmpLoopErrors(t *testing.T) {
 		t.Errorf("%d data directives, want 5", n)
 	}
 }
+
+// TestOmpFirstprivate: the scalars a target loop assigns without a clause
+// are local_init (firstprivate in OpenMP); a mapped one, a listed one and an
+// array are not; a scalar updated from its own value gets a warning.
+func TestOmpFirstprivate(t *testing.T) {
+	src := `program p
+  implicit none
+  integer :: i, j
+  real :: a(10), s, t, u, w
+  s = 0
+  !$omp target teams distribute parallel do map(tofrom: u) private(w)
+  do i = 1, 10
+    t = a(i)
+    u = t
+    w = t
+    s = s + t
+    do j = 1, 2
+      a(i) = a(i) + j
+    end do
+  end do
+end program
+`
+	prog, diags := ompLoad(t, src, false)
+	if diags.HasErrors() {
+		t.Fatalf("errors: %v", diags)
+	}
+	d := ompDos(prog)[0]
+	var got []string
+	for _, l := range d.Locality {
+		got = append(got, l.Kind+"("+strings.Join(l.Names, ",")+")")
+	}
+	if g := strings.Join(got, " "); g != "local(w) local_init(t,s,j)" {
+		t.Errorf("localities %q, want local(w) local_init(t,s,j)", g)
+	}
+	warned := false
+	for _, x := range diags {
+		if x.Severity == SevWarning && x.Pos.Line == 11 && strings.Contains(x.Msg, "s is updated from its own value") {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Errorf("no warning for s = s + t at line 11: %v", diags)
+	}
+}

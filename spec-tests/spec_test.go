@@ -347,7 +347,7 @@ func TestSpecPrograms(t *testing.T) {
 }
 
 func checkProgram(t *testing.T, p *program) {
-	prog, loadDiags := frontend.Load([]string{p.path}, frontend.Options{})
+	prog, loadDiags := frontend.Load([]string{p.path}, frontend.Options{OmpLoops: p.opts.OffloadOmp})
 	for _, d := range loadDiags {
 		if d.Severity == frontend.SevError && !reasons[reasonTag(d.Msg)] {
 			t.Fatalf("front end error (not a catalogue reason):\n%s", diagText(loadDiags))
