@@ -15,6 +15,11 @@ package emit_test
 // gfortran -O0 must print them (so a compiler still checks the hand-written
 // expectation).
 //
+// A program whose leading comment lines hold "! FLAGS: ..." is built
+// with those flags: the gfortran flags among them (-fopenmp) by the oracle
+// and by fgpu as the host compiler's, fgpu's own (--gpu-offload-omp-loops)
+// by fgpu only.
+//
 // A gfortran backtrace ("Error termination. Backtrace:" and the frames
 // after it) holds addresses that change from run to run; it is compared as
 // "Error termination." only.
@@ -63,6 +68,31 @@ type e2eProgram struct {
 	// gfortran -O0 must print too.
 	miscompiles bool
 	nyi         map[string]string // from NYI.txt: device ("" for all) -> expected message
+	// "! FLAGS:": the gfortran flags (oracle and host compiles) and
+	// whether --gpu-offload-omp-loops is among them.
+	flags      []string
+	offloadOmp bool
+}
+
+// flagsMarker reads the "! FLAGS:" lines of a program's leading comments.
+func flagsMarker(p *e2eProgram, src string) {
+	for _, line := range strings.Split(src, "\n") {
+		l := strings.TrimSpace(line)
+		if !strings.HasPrefix(l, "!") {
+			return
+		}
+		rest, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(l, "!")), "FLAGS:")
+		if !ok {
+			continue
+		}
+		for _, f := range strings.Fields(rest) {
+			if f == "--gpu-offload-omp-loops" {
+				p.offloadOmp = true
+				continue
+			}
+			p.flags = append(p.flags, f)
+		}
+	}
 }
 
 // nyiFor is the NYI.txt message expected from a build for dev ("" if none).
@@ -121,6 +151,7 @@ func e2ePrograms(t *testing.T) []e2eProgram {
 		first, _, _ := strings.Cut(string(src), "\n")
 		p.rejects = regexp.MustCompile(`(?i)^\s*!\s*GFORTRAN:\s*rejects\b`).MatchString(first)
 		p.miscompiles = regexp.MustCompile(`(?i)^\s*!\s*GFORTRAN:\s*miscompiles\b`).MatchString(first)
+		flagsMarker(&p, string(src))
 		seen[p.name] = true
 		progs = append(progs, p)
 	}
@@ -217,7 +248,8 @@ func gfortranRef(t *testing.T, fc string, p e2eProgram, dir string) e2eResult {
 func gfortranRun(t *testing.T, fc, opt string, p e2eProgram, dir string) e2eResult {
 	t.Helper()
 	exe := filepath.Join(dir, "ref"+opt)
-	cmd := exec.Command(fc, opt, "-ffpe-summary=none", "-o", exe, p.path)
+	args := append([]string{opt, "-ffpe-summary=none"}, p.flags...)
+	cmd := exec.Command(fc, append(args, "-o", exe, p.path)...)
 	cmd.Dir = dir // module files go there
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("gfortran cannot build %s (mark it \"! GFORTRAN: rejects\" and add expected.out?): %v\n%s", p.name, err, out)
@@ -258,7 +290,7 @@ func buildFgpu(t *testing.T, p e2eProgram, dev, dir string) (exe string, ok bool
 	t.Helper()
 	var log bytes.Buffer
 	out := filepath.Join(dir, "fgpu-"+dev)
-	exe, diags, err := driver.Build([]string{p.path}, driver.Options{Device: dev, Output: out, Stderr: &log})
+	exe, diags, err := driver.Build([]string{p.path}, driver.Options{Device: dev, Output: out, Stderr: &log, HostFlags: p.flags, OffloadOmp: p.offloadOmp})
 	var te *driver.ToolError
 	if errors.As(err, &te) {
 		if toolsRequired() {
@@ -405,6 +437,9 @@ func TestE2ECudaCompiles(t *testing.T) {
 	}
 }
 
+// ompLoopRe finds an OpenMP target loop construct (frontend/omp.go).
+var ompLoopRe = regexp.MustCompile(`(?m)^\s*!\$omp\s+target\s+(teams|parallel|loop|simd)`)
+
 // TestE2ECorpus checks the corpus itself: each program is small, checks
 // itself, and every program gfortran rejects has its expected output.
 func TestE2ECorpus(t *testing.T) {
@@ -418,8 +453,8 @@ func TestE2ECorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := strings.ToLower(string(src))
-		if !strings.Contains(text, "do concurrent") {
-			t.Errorf("%s: no do concurrent", p.name)
+		if !strings.Contains(text, "do concurrent") && !ompLoopRe.MatchString(text) {
+			t.Errorf("%s: no do concurrent (nor an OpenMP loop fgpu offloads)", p.name)
 		}
 		if !strings.Contains(text, "error stop") {
 			t.Errorf("%s: does not check itself (no error stop on a FAIL path)", p.name)

@@ -44,6 +44,9 @@ func generate(prog *frontend.Program, cr *rules.CheckResult, plan *lowering.Plan
 		}
 	}
 	deadStoreEdits(opts.ArrayStmts, edits) // lowering/arraystmt.go: dead whole-array stores
+	if t.Offloads() {
+		ompDataEdits(prog, edits) // omp.go
+	}
 	var helpers *addrHelpers
 	if len(plan.Kernels) > 0 {
 		helpers = planAddrHelpers(plan, moduleHash(plan), &all)

@@ -61,8 +61,36 @@ func syncEdits(prog *frontend.Program, sp *lowering.SyncPlan, plan *lowering.Pla
 			continue
 		}
 		lines = append(lines, syncLines(at.Items, at.Indent, hash, stops)...)
-		edits[at.File] = append(edits[at.File], edit{from: at.Line, to: at.Line - 1, lines: lines})
+		line := ompOpenerAbove(prog, at.File, at.Line)
+		edits[at.File] = append(edits[at.File], edit{from: line, to: line - 1, lines: lines})
 	}
+}
+
+// ompOpenerAbove is the line before which lines go that must come before
+// line n: above the OpenMP directives that open a construct on the
+// statement at n (an !$omp parallel do the host keeps must be followed by
+// its DO), not above an !$omp end directive (which must follow its loop).
+func ompOpenerAbove(prog *frontend.Program, file string, n int) int {
+	for n > 1 {
+		prev, ok := prog.Line(file, n-1)
+		if !ok {
+			break
+		}
+		t := strings.ToLower(strings.TrimSpace(prev))
+		isOmp := strings.HasPrefix(t, "!$omp") || len(prev) > 0 && (prev[0] == 'c' || prev[0] == 'C' || prev[0] == '*') && strings.HasPrefix(strings.ToLower(prev[1:]), "$omp")
+		if !isOmp {
+			break
+		}
+		rest := strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(t, "!$omp"), "&"), " \t")
+		if len(prev) > 0 && prev[0] != '!' && prev[0] != ' ' {
+			rest = strings.TrimLeft(t[5:], " \t&")
+		}
+		if strings.HasPrefix(rest, "end") {
+			break
+		}
+		n--
+	}
+	return n
 }
 
 func leadingWS(line string) string {

@@ -599,6 +599,9 @@ type DoStmt struct {
 	Locality   []*Locality
 	// VarSym is the DO variable's symbol (set by sema).
 	VarSym *Symbol
+	// Omp: the OpenMP loop directive this DO CONCURRENT was made from
+	// (omp.go); nil for the user's own loops.
+	Omp *OmpLoop
 }
 
 // ConcurrentHeader is "([type-spec ::] i = lo:hi[:step], ... [, mask])".

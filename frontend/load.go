@@ -22,6 +22,10 @@ type Options struct {
 	// (-ffixed-line-length-N): 0 for gfortran's default, 72; -1 for none
 	// (-ffixed-line-length-none, -ffixed-line-length-0).
 	FixedLineLength int
+	// OmpLoops: host !$omp parallel do (and parallel loop) loops become
+	// parallel loops too (--gpu-offload-omp-loops; omp.go); the target
+	// loop constructs always do.
+	OmpLoops bool
 }
 
 // IsFixedForm reports whether Load reads the file path as fixed-form
@@ -187,7 +191,9 @@ func parseSource(prog *Program, path string, src []byte, opts Options, diags *di
 		}
 	}
 	b := &blockBuilder{stmts: stmts, file: path, diags: diags}
-	return &SourceUnit{Path: path, Units: b.buildFile()}
+	units := b.buildFile()
+	ompLoops(units, opts.OmpLoops, diags)
+	return &SourceUnit{Path: path, Units: units}
 }
 
 // includeStmts follows an INCLUDE line: the file is parsed in place.

@@ -118,7 +118,7 @@ var limitDocs = map[Limit]string{
 	NYINestedLocality:       "locality specs on a do concurrent in a procedure called from an offloaded loop",
 	NYINestedReduce:         "a reduce on a nested do concurrent of an array, or of a variable the outer loop reduces with another operator",
 	NYIReduceType:           "a reduce of a type the device's atomics do not combine",
-	NYIOmpOffload:           "offloading an !$omp parallel do loop (--gpu-offload-omp-loops)",
+	NYIOmpOffload:           "an OpenMP directive or clause fgpu does not offload yet: a target region that is not a combined target loop construct over DO loops, lastprivate, linear, ordered, user-defined reductions, a collapse over loops that are not tightly nested",
 	NYIStopSites:            "more stop statements in device code than the runtime's status buffer holds",
 	NYIStopCode:             "a stop code or QUIET= that is not a constant, in device code",
 	NYIBoundsCheck:          "a subscript device code evaluates that -fcheck=bounds does not check yet (a vector subscript, an element of an array the kernel holds another way)",

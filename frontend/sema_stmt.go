@@ -680,6 +680,7 @@ func (c *checker) construct(k *Construct, sc *Scope, ctx *unitCtx) {
 		c.typeExpr(h.Cond, sc)
 		c.checkLogical(h.Cond, "an IF condition")
 	case *DoStmt:
+		c.ompFirstprivate(k, h, sc) // omp.go: a target loop's scalars
 		body = c.doHead(h, sc, ctx)
 		if body != sc {
 			k.Scope = body // the index variables of DO CONCURRENT

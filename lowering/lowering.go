@@ -306,7 +306,7 @@ func dispatch(st *state) {
 			if l.Kind == "omp_parallel_do" && l.Outcome == "offload" {
 				// Never leave a loop the analyses assigned to the device on
 				// the host silently.
-				st.diags = append(st.diags, frontend.NYI(frontend.NYIOmpOffload, l.Pos, l.Pos, "offloading an !$omp parallel do loop (--gpu-offload-omp-loops)"))
+				st.diags = append(st.diags, frontend.NYI(frontend.NYIOmpOffload, l.Pos, l.Pos, "an !$omp parallel do loop the front end did not make a do concurrent (--gpu-offload-omp-loops; frontend/omp.go)"))
 			}
 		}
 	}

@@ -609,8 +609,15 @@ func (c *checkCtx) warnings() {
 			continue
 		}
 		warned[at] = true
+		fix := fmt.Sprintf("write reduce(%s: %s) in the do concurrent header", op, v)
+		if l := c.set.Loops[k[0]]; l != nil {
+			if d, ok := l.Head.(*frontend.DoStmt); ok && d.Omp != nil {
+				// An OpenMP loop (frontend/omp.go): the clause of its directive.
+				fix = fmt.Sprintf("add reduction(%s: %s) to the !$omp %s directive", op, v, d.Omp.Directive)
+			}
+		}
 		c.cr.Diags = append(c.cr.Diags, frontend.Diagnostic{Pos: first[k], Severity: frontend.SevWarning,
-			Msg: fmt.Sprintf("%s is updated as a reduction without a locality spec: the loop runs as if it had reduce(%s: %s); write reduce(%s: %s) in the do concurrent header [reduce_inferred]", v, op, v, op, v)})
+			Msg: fmt.Sprintf("%s is updated as a reduction without a locality spec: the loop runs as if it had reduce(%s: %s); %s [reduce_inferred]", v, op, v, fix)})
 	}
 	for _, f := range c.res.Facts("local_read_before_write") {
 		v := "a local variable"

@@ -72,8 +72,10 @@ type program struct {
 }
 
 var (
-	dcRe    = regexp.MustCompile(`(?i)^\s*(?:[a-z_]\w*\s*:\s*)?do\s+concurrent\b`)
-	ompRe   = regexp.MustCompile(`(?i)^\$omp\s+parallel\s+do\b`)
+	dcRe = regexp.MustCompile(`(?i)^\s*(?:[a-z_]\w*\s*:\s*)?do\s+concurrent\b`)
+	// The OpenMP loops: parallel do and parallel loop, the target loop
+	// constructs (frontend/omp.go).
+	ompRe   = regexp.MustCompile(`(?i)^\$omp\s+(?:parallel\s+(?:do|loop)|target\s+(?:teams\s+distribute|teams\s+loop|parallel\s+(?:do|loop)|loop|simd))\b`)
 	doRe    = regexp.MustCompile(`(?i)^\s*(?:[a-z_]\w*\s*:\s*)?do\b`)
 	endDoRe = regexp.MustCompile(`(?i)^\s*end\s*do\b`)
 	tagRe   = regexp.MustCompile(`\[([a-z0-9_]+)\]\s*$`)
@@ -345,7 +347,7 @@ func TestSpecPrograms(t *testing.T) {
 }
 
 func checkProgram(t *testing.T, p *program) {
-	prog, loadDiags := frontend.Load([]string{p.path}, frontend.Options{})
+	prog, loadDiags := frontend.Load([]string{p.path}, frontend.Options{OmpLoops: p.opts.OffloadOmp})
 	for _, d := range loadDiags {
 		if d.Severity == frontend.SevError && !reasons[reasonTag(d.Msg)] {
 			t.Fatalf("front end error (not a catalogue reason):\n%s", diagText(loadDiags))

@@ -132,6 +132,22 @@ func smallWant(n, steps int64) want {
 	}
 }
 
+// cgWant: the CG benchmark (issue 31; cg/) sets every vector on the
+// device (the init kernel writes each whole), yet each crosses to it once,
+// at the first launch (the residency analysis does not prove that a kernel
+// writes every element, so the host's unset values go over); the host
+// reads b and ap once, for the check of the true residual after the
+// loop. Launches: init, rhs, start and the first dot, 5 an iteration
+// (operator, two dot products, two updates: the residual never reaches the
+// tolerance in these few iterations), the final operator. The dot
+// products' scalars cross each way (the slack).
+func cgWant(n1, n2, n3, iters int64) want {
+	grid := (n1 + 2) * (n2 + 2) * (n3 + 2) * 8
+	return want{launches: 4 + 5*iters + 1, arraysTo: 5 * grid, arraysFrom: 2 * grid}
+}
+
+const cgN1, cgN2, cgN3, cgIters = 12, 16, 20, 30
+
 // stencilWant: u and v (n x n) and the weights w (5 real(8), set by the
 // host) cross to the device once; the host reads v after each of the two
 // forms. Launches: init, then for each form a reset and iters+1 steps of
@@ -168,6 +184,7 @@ var (
 	daxpyArgs   = []string{itoa(daxpyN), itoa(daxpyCalls)}
 	tsArgs      = []string{itoa(tsNX), itoa(tsNY), itoa(tsSteps), itoa(tsKout)}
 	smallArgs   = []string{itoa(smallN), itoa(smallSteps), itoa(smallKout)}
+	cgArgs      = []string{itoa(cgN1), itoa(cgN2), itoa(cgN3), itoa(cgIters), "10"}
 )
 
 // progs lists the programs; a twin follows its program.
@@ -196,6 +213,7 @@ var gfTwins = map[string]prog{
 	"flow_fopenmp":       {files: files(timer, []string{"flow/flow_omp_mod.f90", "flow/flow.f90"}), args: flowArgs, fc: "gfortran -fopenmp"},
 	"transpose_tile_omp": {files: files(timer, []string{"transpose/transpose_tile_omp_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs},
 	"transpose_fopenmp":  {files: files(timer, []string{"transpose/transpose_tile_omp_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs, fc: "gfortran -fopenmp"},
+	"cg":                 {files: []string{"common/wtime.f90", "cg/cg_mod.f90", "cg/cg.f90"}, args: cgArgs, want: cgWant(cgN1, cgN2, cgN3, cgIters)},
 }
 
 // pairs: a program, its twin (or "" when its reference is the hand-written
@@ -215,6 +233,7 @@ var pairs = []struct {
 	{"stencil", "", true, []string{"stencil_omp", "stencil_fopenmp"}},
 	{"flow", "", false, []string{"flow_omp", "flow_fopenmp"}},
 	{"transpose_tile", "", false, []string{"transpose_tile_omp", "transpose_fopenmp"}},
+	{"cg", "", false, nil},
 }
 
 func toolsRequired() bool {
@@ -460,7 +479,7 @@ func parseTraffic(stderr string) (traffic, bool) {
 func TestAppsTraffic(t *testing.T) {
 	needTool(t, "gfortran")
 	names := []string{"stream_mod", "stream_mod_omp", "stream_main", "daxpy_explicit", "daxpy_assumed", "daxpy_main", "timestep", "ts_main", "smallstep",
-		"stencil", "flow", "transpose_tile"}
+		"stencil", "flow", "transpose_tile", "cg"}
 	if len(names) != len(progs) {
 		t.Fatalf("TestAppsTraffic lists %d programs, progs has %d", len(names), len(progs))
 	}

@@ -34,7 +34,7 @@ func flagTable() []flagDoc {
 		{"--gpu-allow-cpu-fallback", "a loop that cannot be offloaded runs on the host with a warning instead of an error", "bc"},
 		{"--show-gpu-kernel-source", "print the generated kernels (build: on stderr; check: on stdout)", "bc"},
 		{"--unsupported-as=DEVICE", "build for the CPU under another device's rules (metal)", "bc"},
-		{"--gpu-offload-omp-loops", "offload !$omp parallel do loops too", "bc"},
+		{"--gpu-offload-omp-loops", "offload the host's !$omp parallel do (and parallel loop) loops too, as the !$omp target loop constructs always are; without it they stay OpenMP on the host (-fopenmp)", "bc"},
 		{"-fcheck=bounds|all", "check array subscripts in kernels and host code, reported as gfortran reports them (exit status 2)", "bc"},
 		{"-D NAME[=VAL]", "define a preprocessor macro for .F90 and .F files (also -DNAME); repeatable", "pbc"},
 		{"-I DIR", "add DIR to the include and #include search path (also -IDIR); repeatable", "pbc"},

@@ -213,6 +213,9 @@ func Pipeline(cfg Config) (r *Result, err error) {
 			} else {
 				fo := cfg.Form
 				fo.Defines, fo.IncludeDirs = cfg.Defines, cfg.IncludeDirs
+				// Host parallel do loops become parallel loops only where
+				// loops are offloaded (with --gpu=none they stay the user's).
+				fo.OmpLoops = cfg.Check.OffloadOmp && t.Offloads()
 				prog, diags = frontend.Load(cfg.Files, fo)
 			}
 			r.Prog = prog

@@ -41,7 +41,11 @@ func LoopDetail(r *Result, pos frontend.Pos) string {
 	if r.Plan != nil {
 		for _, k := range r.Plan.Kernels {
 			if k.Loop != nil && k.Loop.Pos == pos {
-				return fmt.Sprintf("offloaded (%s): %s", dev, strings.Join(kernelTraits(k, dev), "; "))
+				from := ""
+				if k.Do != nil && k.Do.Omp != nil {
+					from = " from !$omp " + k.Do.Omp.Directive // frontend/omp.go
+				}
+				return fmt.Sprintf("offloaded (%s)%s: %s", dev, from, strings.Join(kernelTraits(k, dev), "; "))
 			}
 		}
 	}
@@ -53,6 +57,7 @@ func LoopDetail(r *Result, pos frontend.Pos) string {
 // DataReport writes the host statements where data moves between host and
 // device (the sync plan), or that none does.
 func DataReport(w io.Writer, r *Result) {
+	ompDataReport(w, r) // ompreport.go: the OpenMP data directives, redundant
 	if r == nil || r.Sync == nil || r.Check == nil {
 		return
 	}
