@@ -201,6 +201,7 @@ var progs = map[string]prog{
 	"stencil":        {files: files(timer, []string{"stencil/stencil_mod.f90", "stencil/stencil.f90"}), args: stencilArgs, want: stencilWant(stencilN, stencilIters)},
 	"flow":           {files: files(timer, []string{"flow/flow_mod.f90", "flow/flow.f90"}), args: flowArgs, want: flowWant(flowNX, flowNZ, flowSteps)},
 	"transpose_tile": {files: files(timer, []string{"transpose/transpose_tile_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs, want: tileWant(tileN, tileIters)},
+	"cg":             {files: []string{"common/wtime.f90", "cg/cg_mod.f90", "cg/cg.f90"}, args: cgArgs, want: cgWant(cgN1, cgN2, cgN3, cgIters)},
 }
 
 // gfTwins are the OpenMP twins (*_omp_mod.f90, bench/apps/omp_twin.py),
@@ -213,7 +214,6 @@ var gfTwins = map[string]prog{
 	"flow_fopenmp":       {files: files(timer, []string{"flow/flow_omp_mod.f90", "flow/flow.f90"}), args: flowArgs, fc: "gfortran -fopenmp"},
 	"transpose_tile_omp": {files: files(timer, []string{"transpose/transpose_tile_omp_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs},
 	"transpose_fopenmp":  {files: files(timer, []string{"transpose/transpose_tile_omp_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs, fc: "gfortran -fopenmp"},
-	"cg":                 {files: []string{"common/wtime.f90", "cg/cg_mod.f90", "cg/cg.f90"}, args: cgArgs, want: cgWant(cgN1, cgN2, cgN3, cgIters)},
 }
 
 // pairs: a program, its twin (or "" when its reference is the hand-written
