@@ -64,6 +64,10 @@ func parseAnalysisArgs(args []string) (analysisFlags, error) {
 		case a == "--realloc-lhs-arrays":
 			// A build flag that decides no loop (host code before the
 			// launches): accepted, so check and build take the same flags.
+		case a == "-fopenmp":
+			// The host compile's OpenMP (build passes it to the host
+			// compiler); the analyses read the !$omp directives either
+			// way: accepted, so check and build take the same flags.
 		case isPipelineFlag(a):
 			if err := pipelineFlag(a, &f.stopAfter, &f.dumpDir); err != nil {
 				return f, err

@@ -88,7 +88,7 @@ func TestHelpCommandsOnly(t *testing.T) {
 // command's parser reads (the table documents no flag that is not).
 func TestFlagTableParses(t *testing.T) {
 	values := strings.NewReplacer("=DEVICE", "=metal", " OUT", " x", "=CMD", "=gfortran", " NAME[=VAL]", " N=1",
-		" DIR", " inc", "-N", "-80", "=PHASE", "=compile", "=DIR", "=dump")
+		" DIR", " inc", "-N", "-80", "=PHASE", "=compile", "=DIR", "=dump", "-j N", "-j 2")
 	for _, name := range []string{"parse", "check", "build", "run"} {
 		for _, d := range flagsOf(name) {
 			flag, _, _ := strings.Cut(d.flag, "|")

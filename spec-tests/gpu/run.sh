@@ -43,7 +43,10 @@ add() { # name src flags...
 		ex=$(grep -m1 '^! EXIT:' "$base.expected.out" | awk '{print $3}' || true)
 		echo "${ex:-0}" >"$out/ref/$name.status"
 	else
-		(cd "$tmp" && gfortran -O2 -ffpe-summary=none -o ref "$OLDPWD/$src" && { ./ref >ref.out 2>ref.err; echo $? >ref.status; } || true)
+		# The gfortran flags among the program's (-fopenmp), not fgpu's own.
+		local gf=() f
+		for f in "$@"; do [[ $f == --* ]] || gf+=("$f"); done
+		(cd "$tmp" && gfortran -O2 -ffpe-summary=none "${gf[@]}" -o ref "$OLDPWD/$src" && { ./ref >ref.out 2>ref.err; echo $? >ref.status; } || true)
 		cp "$tmp/ref.out" "$out/ref/$name.out"
 		cp "$tmp/ref.err" "$out/ref/$name.err"
 		cp "$tmp/ref.status" "$out/ref/$name.status"
@@ -55,7 +58,10 @@ for f in emit/testdata/e2e/*.f90; do
 	# (cuda): message"): not built; entries of another device ("NAME.f90
 	# (metal_cpu): message") are that device's.
 	grep -qE "^$n\.f90( \(cuda\))?:" "$nyi" 2>/dev/null && continue
-	add "e2e-$n" "$f"
+	# "! FLAGS: ..." among the leading comment lines (emit/e2e_test.go).
+	flags=$(head -5 "$f" | sed -n 's/^! FLAGS: *//p' | head -1)
+	# shellcheck disable=SC2086
+	add "e2e-$n" "$f" $flags
 done
 for f in spec-tests/*/*.f90; do
 	grep -q 'WANT: error' "$f" && continue # error cases do not build
