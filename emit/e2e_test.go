@@ -24,6 +24,14 @@ package emit_test
 // after it) holds addresses that change from run to run; it is compared as
 // "Error termination." only.
 //
+// A program of several files is a folder of testdata/e2e/multi: its
+// files, in name order (the order gfortran compiles them in: a module
+// before its submodules and users), are one program, named after the
+// folder ("NAME.f90" in NYI.txt); fgpu is given them in reverse name
+// order (its driver orders them by module use). Its files' leading
+// comments are read as one program's (FLAGS); it has no expected files
+// (gfortran is its oracle).
+//
 // testdata/e2e/NYI.txt lists the programs fgpu does not build yet, one a
 // line: "NAME.f90: substring of the expected not-yet-implemented message"
 // (every device but none), or "NAME.f90 (DEVICE): message" (that device
@@ -61,9 +69,12 @@ type e2eResult struct {
 
 // e2eProgram is one program of testdata/e2e.
 type e2eProgram struct {
-	name    string // file name, e.g. "nested_dc.f90"
-	path    string // absolute path
-	rejects bool   // "! GFORTRAN: rejects": the oracle is NAME.expected.*
+	name string // file name, e.g. "nested_dc.f90"; a multi folder's name + ".f90"
+	path string // absolute path (a multi program: its first file)
+	// files are the program's sources, in gfortran's order: path alone,
+	// or a multi folder's files.
+	files   []string
+	rejects bool // "! GFORTRAN: rejects": the oracle is NAME.expected.*
 	// "! GFORTRAN: miscompiles": the oracle is NAME.expected.*, which
 	// gfortran -O0 must print too.
 	miscompiles bool
@@ -147,7 +158,7 @@ func e2ePrograms(t *testing.T) []e2eProgram {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := e2eProgram{name: filepath.Base(f), path: f, nyi: nyi[filepath.Base(f)]}
+		p := e2eProgram{name: filepath.Base(f), path: f, files: []string{f}, nyi: nyi[filepath.Base(f)]}
 		first, _, _ := strings.Cut(string(src), "\n")
 		p.rejects = regexp.MustCompile(`(?i)^\s*!\s*GFORTRAN:\s*rejects\b`).MatchString(first)
 		p.miscompiles = regexp.MustCompile(`(?i)^\s*!\s*GFORTRAN:\s*miscompiles\b`).MatchString(first)
@@ -155,6 +166,7 @@ func e2ePrograms(t *testing.T) []e2eProgram {
 		seen[p.name] = true
 		progs = append(progs, p)
 	}
+	progs = append(progs, multiPrograms(t, dir, seen, nyi)...)
 	for name := range nyi {
 		if !seen[name] {
 			t.Errorf("NYI.txt lists %s, which is not in %s", name, e2eDir)
@@ -249,7 +261,7 @@ func gfortranRun(t *testing.T, fc, opt string, p e2eProgram, dir string) e2eResu
 	t.Helper()
 	exe := filepath.Join(dir, "ref"+opt)
 	args := append([]string{opt, "-ffpe-summary=none"}, p.flags...)
-	cmd := exec.Command(fc, append(args, "-o", exe, p.path)...)
+	cmd := exec.Command(fc, append(append(args, "-o", exe), p.files...)...)
 	cmd.Dir = dir // module files go there
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("gfortran cannot build %s (mark it \"! GFORTRAN: rejects\" and add expected.out?): %v\n%s", p.name, err, out)
@@ -290,7 +302,7 @@ func buildFgpu(t *testing.T, p e2eProgram, dev, dir string) (exe string, ok bool
 	t.Helper()
 	var log bytes.Buffer
 	out := filepath.Join(dir, "fgpu-"+dev)
-	exe, diags, err := driver.Build([]string{p.path}, driver.Options{Device: dev, Output: out, Stderr: &log, HostFlags: p.flags, OffloadOmp: p.offloadOmp})
+	exe, diags, err := driver.Build(p.buildFiles(), driver.Options{Device: dev, Output: out, Stderr: &log, HostFlags: p.flags, OffloadOmp: p.offloadOmp})
 	var te *driver.ToolError
 	if errors.As(err, &te) {
 		if toolsRequired() {
@@ -448,9 +460,13 @@ func TestE2ECorpus(t *testing.T) {
 		t.Errorf("%d programs in %s, want at least 60", len(progs), e2eDir)
 	}
 	for _, p := range progs {
-		src, err := os.ReadFile(p.path)
-		if err != nil {
-			t.Fatal(err)
+		var src []byte
+		for _, f := range p.files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src = append(src, b...)
 		}
 		text := strings.ToLower(string(src))
 		if !strings.Contains(text, "do concurrent") && !ompLoopRe.MatchString(text) {

@@ -51,6 +51,13 @@ type Procedure struct {
 	ModuleProc   bool   // a module procedure (host is a module or submodule)
 	External     bool   // an external procedure (top level)
 	Interface    bool   // an interface body
+	// Impl is, for the interface body of a separate module procedure
+	// ("module function f" in an interface of a module or submodule), the
+	// procedure that implements it in a descendant submodule of the
+	// given files ("module procedure f" or the full "module function
+	// f" form); nil when no given file has it. Sema resolves references
+	// to the interface to Impl (linkSeparateBodies).
+	Impl *Procedure
 }
 
 // IsPure reports whether the procedure is pure (pure or elemental, not impure).

@@ -27,6 +27,9 @@ type checker struct {
 	// declaring is set during phase 2 (declarations), when contained
 	// procedures may not be declared yet.
 	declaring bool
+	// units lists the scope of every unit declared (interface bodies
+	// included), for linkSeparateBodies.
+	units []*Scope
 }
 
 // analyze runs semantic analysis over the whole program. The phases, in order:
@@ -111,6 +114,7 @@ func analyze(prog *Program, diags *diagSink) {
 		}
 		submods = rest
 	}
+	c.linkSeparateBodies()
 	c.declaring = false
 	// Phase 3.
 	for _, f := range prog.Files {
@@ -203,6 +207,7 @@ func (c *checker) intrinsicModule(name string) *Scope {
 func (c *checker) declareUnit(u *Procedure, host *Scope) {
 	sc := NewScope(ScopeUnit, host, u)
 	u.Scope = sc
+	c.units = append(c.units, sc)
 	if u.Interface && !u.ModulePrefix {
 		sc.NoHost = true
 		sc.Import = map[string]bool{}
@@ -275,6 +280,9 @@ func (c *checker) declareHeading(u *Procedure, sc *Scope) {
 				cp.Scope = nil
 				s, _ := sc.Add(&cp)
 				u.Result = s
+			}
+			if ip.Interface {
+				ip.Impl = u
 			}
 			iface.Proc = u
 			return

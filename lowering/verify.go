@@ -482,7 +482,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 // supported types and a body the emitters lower (checked once per
 // procedure).
 func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*frontend.Expr, name string) {
-	if p == nil || p.Scope == nil || p.Interface || p.Separate {
+	if p == nil || p.Scope == nil || p.Interface {
 		v.nyi(frontend.NYIExternalCall, pos, "a call of %s (no body among the given files) in an offloaded loop", name)
 		return
 	}
