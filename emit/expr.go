@@ -334,58 +334,8 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 		return g.reduceLambda(e, a)
 	case "matmul", "transpose", "spread", "reshape", "cshift", "eoshift":
 		return g.elementOf(e)
-	case "size", "lbound", "ubound":
-		if row, ok := g.row(a[0]); ok {
-			// a(i)%w: the bounds its table holds.
-			r := a[0].Sym.Rank
-			if len(a) < 2 || a[1] == nil {
-				if name != "size" {
-					g.nyi(frontend.NYIIntrinsic, e.Pos, "%s without DIM in an offloaded loop", name)
-					return "0"
-				}
-				var f []string
-				for d := 0; d < r; d++ {
-					f = append(f, fmt.Sprintf("%s.ex[%d]", row, d))
-				}
-				return fmt.Sprintf("((%s)(%s))", ct, strings.Join(f, " * "))
-			}
-			if a[1].Const == nil {
-				g.nyi(frontend.NYIIntrinsic, e.Pos, "%s without a constant DIM in an offloaded loop", name)
-				return "0"
-			}
-			d, _ := a[1].Const.AsInt()
-			if d < 1 || int(d) > r {
-				g.nyi(frontend.NYIIntrinsic, e.Pos, "%s with DIM out of range in an offloaded loop", name)
-				return "0"
-			}
-			switch name {
-			case "size":
-				return fmt.Sprintf("((%s)%s.ex[%d])", ct, row, d-1)
-			case "lbound":
-				return fmt.Sprintf("((%s)%s.lb[%d])", ct, row, d-1)
-			}
-			return fmt.Sprintf("((%s)(%s.lb[%d] + %s.ex[%d] - 1))", ct, row, d-1, row, d-1)
-		}
-		s := rootSym(a[0])
-		if s == nil || len(a) < 2 || a[1] == nil || a[1].Const == nil {
-			if name == "size" && s != nil && (len(a) < 2 || a[1] == nil) {
-				var f []string
-				for d := 1; d <= s.Rank; d++ {
-					f = append(f, fmt.Sprintf("ex%d_%s", d, s.Name))
-				}
-				return fmt.Sprintf("((%s)(%s))", ct, strings.Join(f, " * "))
-			}
-			g.nyi(frontend.NYIIntrinsic, e.Pos, "%s without a constant DIM in an offloaded loop", name)
-			return "0"
-		}
-		d, _ := a[1].Const.AsInt()
-		switch name {
-		case "size":
-			return fmt.Sprintf("((%s)ex%d_%s)", ct, d, s.Name)
-		case "lbound":
-			return fmt.Sprintf("((%s)lb%d_%s)", ct, d, s.Name)
-		}
-		return fmt.Sprintf("((%s)(lb%d_%s + ex%d_%s - 1))", ct, d, s.Name, d, s.Name)
+	case "size", "shape", "lbound", "ubound":
+		return g.inquiry(e, name, a, ct)
 	}
 	g.nyi(frontend.NYIIntrinsic, e.Pos, "the intrinsic %s in an offloaded loop", name)
 	return "0"

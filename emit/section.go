@@ -237,6 +237,10 @@ func (g *kernelGen) arrayShape(e *frontend.Expr) []sectionDim {
 			if lowering.NeedsTemp(e) {
 				return valueDims(g.intrinsicExts(e))
 			}
+			if lowering.InquiryValue(e) {
+				sh, _ := lowering.ConstShape(e)
+				return valueDims(extsOf(sh))
+			}
 			for _, a := range e.Args {
 				if a.Kind == frontend.EKeyword {
 					a = a.X

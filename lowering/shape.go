@@ -306,6 +306,9 @@ func intrinsicShape(e *frontend.Expr, env map[*frontend.Symbol]*frontend.Expr) (
 	if e.Intr == nil {
 		return nil, false
 	}
+	if sh, ok := inquiryShape(e); ok {
+		return sh, true
+	}
 	a := IntrinsicActuals(e)
 	arg := func(i int) ([]int64, bool) {
 		if i >= len(a) || a[i] == nil {

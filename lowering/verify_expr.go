@@ -128,18 +128,9 @@ func (v *verifier) expr(e *frontend.Expr) {
 					x = x.X
 				}
 				switch e.Intr.Name {
-				case "size", "lbound", "ubound":
+				case "size", "shape", "lbound", "ubound":
 					if i == 0 {
-						if a, _ := ElemComponentBase(x); a != nil && v.proc == nil {
-							v.scalar(x.X.Args[0]) // a(i)%w: its table holds its bounds
-							continue
-						}
-						if ImageComponent(v.k, v.proc, x) {
-							continue // t%v: its descriptor holds its bounds
-						}
-						if x.Kind != frontend.EName || x.Sym == nil || x.Rank == 0 {
-							v.nyi(frontend.NYIIntrinsic, x.Pos, "%s of this argument in an offloaded loop", e.Intr.Name)
-						}
+						v.inquiryArray(e.Intr.Name, x)
 						continue
 					}
 				case "kind", "huge", "tiny", "epsilon":
