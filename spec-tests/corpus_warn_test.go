@@ -2,7 +2,8 @@ package spectests
 
 // TestCorpusWarnings runs the analyses (frontend.Load, rules.Check) over
 // every program of the repository -- spec-tests/*/*.f90, each alone; the
-// e2e programs of emit/testdata/e2e and the test programs of emit, facts,
+// e2e programs of emit/testdata/e2e (a folder of e2e/multi: its files
+// together) and the test programs of emit, facts,
 // frontend (not its errors folder) and cmd/fgpu, each alone; the benchmark
 // programs of
 // bench/ and the examples of examples/, the Fortran files of one folder
@@ -67,6 +68,15 @@ func corpusGroups(t *testing.T, root string) []corpusGroup {
 	}
 	single("spec-tests/*/*.f90")
 	single("emit/testdata/e2e/*.f90")
+	// The e2e programs of several files: each folder of e2e/multi, its
+	// files together.
+	multi, _ := filepath.Glob(filepath.Join(root, "emit/testdata/e2e/multi/*"))
+	for _, d := range multi {
+		if fs := fortranFiles(t, d); len(fs) > 0 {
+			rel, _ := filepath.Rel(root, d)
+			gs = append(gs, corpusGroup{name: filepath.ToSlash(rel), files: fs})
+		}
+	}
 	// The test programs of the other packages (not frontend/testdata/errors).
 	single("emit/testdata/hostloops/*.f90")
 	single("emit/testdata/msl/*.f90")

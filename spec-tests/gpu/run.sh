@@ -63,6 +63,19 @@ for f in emit/testdata/e2e/*.f90; do
 	# shellcheck disable=SC2086
 	add "e2e-$n" "$f" $flags
 done
+# The e2e programs of several files (emit/testdata/e2e/multi/NAME/*.f90,
+# gfortran's order by name; fgpu's driver orders them itself).
+for d in emit/testdata/e2e/multi/*/; do
+	n=multi-$(basename "$d")
+	want "$n" || continue
+	mapfile -t srcs < <(ls "$d"*.f90 | sort)
+	"$fgpu" build --gpu=cuda -o "$out/bin/$n" "${srcs[@]}"
+	(cd "$tmp" && gfortran -O2 -ffpe-summary=none -o ref "${srcs[@]/#/$OLDPWD/}" && { ./ref >ref.out 2>ref.err; echo $? >ref.status; } || true)
+	cp "$tmp/ref.out" "$out/ref/$n.out"
+	cp "$tmp/ref.err" "$out/ref/$n.err"
+	cp "$tmp/ref.status" "$out/ref/$n.status"
+	built=$((built + 1))
+done
 for f in spec-tests/*/*.f90; do
 	grep -q 'WANT: error' "$f" && continue # error cases do not build
 	grep -qi 'GFORTRAN: rejects' "$f" && continue
