@@ -93,7 +93,7 @@ var limitDocs = map[Limit]string{
 	NYIStatement:            "a statement or construct kernels do not hold (I/O, allocate, goto, ...) in an offloaded loop",
 	NYIIntrinsicSubroutine:  "a call of an intrinsic subroutine in an offloaded loop",
 	NYIReturn:               "RETURN where device code cannot return",
-	NYIExternalCall:         "a call of a procedure with no body among the given files in an offloaded loop",
+	NYIExternalCall:         "a call of a procedure with no body among the given files (an external procedure of another file, a separate module procedure whose submodule is not given) in an offloaded loop",
 	NYIOptionalArgs:         "a call with optional arguments left out in an offloaded loop",
 	NYIKeywordArg:           "a keyword argument in a call in an offloaded loop",
 	NYIArrayArgument:        "an array argument other than a whole array or section of the loop's arrays, passed to a dummy of the same rank",
