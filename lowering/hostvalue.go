@@ -96,3 +96,21 @@ func (v *verifier) hostElementOK(e *frontend.Expr, where string) {
 func hostElementMisuse(e *frontend.Expr) string {
 	return "used whole in device code where it may be defined or is not read as a value (an element of an array the host hands over is read whole only as the right side of an assignment to a value of the iteration or device procedure, t = arr(i), or as an actual argument of an intent(in) dummy); its components are offloaded: " + e.String() + "%x"
 }
+
+// ElemComponentArg reports a(i)%w whole as an actual argument in the loop
+// (proc nil): the element's buffer through its table (components.go),
+// passed as an array argument is.
+func ElemComponentArg(proc *frontend.Procedure, e *frontend.Expr) bool {
+	a, _ := ElemComponentBase(e)
+	return a != nil && proc == nil
+}
+
+// allocOnlyBytes reports an array of a type of allocatable components
+// only (AllocOnly) handed over whole as the host's bytes, its shape read
+// from its own descriptor: a type without type-bound procedures (an
+// addressed array's shape comes from its first component of an intrinsic
+// type, which this type has not: emit/address.go).
+func allocOnlyBytes(dt *frontend.DerivedType) bool {
+	ok, _ := HostBytes(dt)
+	return ok && AllocOnly(dt)
+}

@@ -518,7 +518,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		}
 		if x.Rank != 0 {
 			d := p.Dummies[i]
-			if !ArrayArgOK(x, d) && !(ImageComponent(v.k, v.proc, x) && DummyArrayOK(d) && x.Rank == d.Rank) {
+			if !ArrayArgOK(x, d) && !((ImageComponent(v.k, v.proc, x) || ElemComponentArg(v.proc, x)) && DummyArrayOK(d) && x.Rank == d.Rank) {
 				v.nyi(frontend.NYIArrayArgument, a.Pos, "an array argument of %s in an offloaded loop (only whole arrays and sections of the loop's arrays, for assumed-shape or explicit-shape dummies of the same rank with constant lower bounds)", name)
 				return
 			}
