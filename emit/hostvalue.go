@@ -76,8 +76,8 @@ func (g *kernelGen) hostElementValue(e *frontend.Expr) string {
 	}
 	dt := a.Type.Derived
 	args := []string{ctype(e.Type) + "{}"}
-	if !g.k.ElemsOnly[a] {
-		args[0] = g.element(e) // the host's bytes, its other components
+	if !g.k.ElemsOnly[a] && !lowering.AllocOnly(dt) {
+		args[0] = g.element(e) // the host's bytes: its other components
 	}
 	for _, c := range lowering.HeapArrayComponents(dt) {
 		slot := -1
