@@ -149,6 +149,7 @@ func (st *state) componentPaths(k *Kernel) {
 // each (Kernel.Elems). An array the loop names nowhere else is used
 // through its tables only (Kernel.ElemsOnly).
 func (st *state) elemTables(k *Kernel) {
+	wholeSections(k)                 // a(i)%w(:) is a(i)%w (hostvalue.go)
 	lhs := map[*frontend.Expr]bool{} // designators written, and the components of elements written
 	walkWrites(k.Loop.Body, func(e *frontend.Expr) {
 		lhs[e] = true

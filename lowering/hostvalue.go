@@ -114,3 +114,43 @@ func allocOnlyBytes(dt *frontend.DerivedType) bool {
 	ok, _ := HostBytes(dt)
 	return ok && AllocOnly(dt)
 }
+
+// wholeSections rewrites a(i)%w(:, :), a section of every element of the
+// allocatable component of an element (ElemComponentBase), into a(i)%w:
+// the same elements in the same shape (the lower bounds are 1 in the
+// section, the component's own in the whole, which only lbound and ubound
+// of it tell: those keep the section, and the verifier reports it).
+func wholeSections(k *Kernel) {
+	keep := map[*frontend.Expr]bool{}
+	visit := func(f func(frontend.Node) bool) {
+		frontend.Inspect(k.Do.Concurrent.Mask, f)
+		frontend.InspectStmts(k.Loop.Body, f)
+	}
+	visit(func(n frontend.Node) bool {
+		e, ok := n.(*frontend.Expr)
+		if ok && e.Kind == frontend.ERef && e.Ref == frontend.RefIntrinsic && e.Intr != nil && (e.Intr.Name == "lbound" || e.Intr.Name == "ubound") {
+			for _, a := range IntrinsicActuals(e) {
+				keep[a] = true
+			}
+		}
+		return true
+	})
+	visit(func(n frontend.Node) bool {
+		e, ok := n.(*frontend.Expr)
+		if !ok || keep[e] || e.Kind != frontend.ERef || e.Ref != frontend.RefElement || e.X == nil || e.Rank != e.X.Rank || len(e.Args) != e.X.Rank {
+			return true
+		}
+		if a, _ := ElemComponentBase(e.X); a == nil {
+			return true
+		}
+		for _, x := range e.Args {
+			if x.Kind != frontend.ERange || x.Range[0] != nil || x.Range[1] != nil || x.Range[2] != nil {
+				return true
+			}
+		}
+		pos := e.Pos
+		*e = *e.X
+		e.Pos = pos
+		return true
+	})
+}

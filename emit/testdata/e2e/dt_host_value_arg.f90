@@ -2,7 +2,8 @@
 ! allocatable (dense layers: weights and biases) passed whole to pure
 ! procedures with intent(in) dummies of the type (the value references the
 ! elements' device buffers, no copy), a component of an element passed
-! whole to an assumed-shape dummy, and the array's size read in the loop.
+! whole to an assumed-shape dummy and as the section b(:) of all its
+! elements, and the array's size read in the loop.
 ! A batch loop in a module procedure called in a time loop; the host
 ! changes a weight between two calls.
 module hv_arg_mod
@@ -55,7 +56,7 @@ contains
           acc = acc + max(0d0, unit_out(layers(k), x(:, s), i))
         end do
         call scale_sum(layers(k), 0.5d0, sc)
-        y(s) = acc + sc + total(layers(k)%b)
+        y(s) = acc + sc + total(layers(k)%b) + maxval(layers(k)%b(:))
       end block
     end do
   end subroutine batch
@@ -100,7 +101,7 @@ program dt_host_value_arg
       do j = 1, k + 1
         r = r + layers(k)%b(j) * j
       end do
-      want = acc + 0.5d0 * (sum(layers(k)%w) + sum(layers(k)%b)) + r
+      want = acc + 0.5d0 * (sum(layers(k)%w) + sum(layers(k)%b)) + r + maxval(layers(k)%b)
       if (abs(y(s) - want) > 1d-12 * max(1d0, abs(want))) then
         print '(a, i0, a, i0, 2es24.16)', 'FAIL step ', it, ' at ', s, y(s), want
         error stop 1
