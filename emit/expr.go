@@ -112,6 +112,9 @@ func (g *kernelGen) expr(e *frontend.Expr) string {
 			if e.Rank > 0 && g.at != nil {
 				return g.logicalRead(e.Type, g.sectionElement(e))
 			}
+			if lowering.HostElement(e) != nil && g.proc == nil {
+				return g.hostElementValue(e) // hostvalue.go
+			}
 			el := g.element(e)
 			if e.Type.Base == frontend.TyLogical {
 				return "(" + el + " != 0)"

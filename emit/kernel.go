@@ -210,6 +210,9 @@ func unitSource(plan *lowering.Plan, be backend, hostPowers, fast bool, tag stri
 		b.WriteString(checks[0])
 	}
 	b.WriteString(structDefs(plan, funcs.order))
+	if !msl {
+		b.WriteString(viewDefs(plan)) // hostvalue.go (MSL: element tables are not yet implemented)
+	}
 	var flags []string
 	for f := range funcs.layoutFlags {
 		flags = append(flags, f)

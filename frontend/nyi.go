@@ -127,9 +127,9 @@ var limitDocs = map[Limit]string{
 	NYINoProgramStatement:   "offloaded loops or host accesses of device data in a main program without a PROGRAM statement",
 	NYIPreprocessedLoop:     "rewriting a parallel loop that a preprocessor macro or include produces",
 	NYISharedLine:           "a do concurrent that shares a line with other statements or ends on a label",
-	NYIDerivedWhole:         "a derived-type value used whole in device code (passed to a procedure, assigned, local to an iteration, a dummy, local or result of a device procedure): only its components are offloaded yet",
+	NYIDerivedWhole:         "a derived-type value used whole in device code in a way not lowered yet (an element of an array the host hands over, of a type with allocatable components, that is written whole or passed to a dummy that may define it; such a scalar module or host variable handed over whole; a polymorphic value): only its components are offloaded there",
 	NYIDerivedComponent:     "a component kernels do not address yet (a pointer or allocatable scalar component, a component written through a scalar, an allocatable component of an array element)",
-	NYIDerivedArray:         "an array of a derived type whose elements the kernel cannot hold as the host's bytes (type-bound or final procedures, allocatable, pointer, character or polymorphic components)",
+	NYIDerivedArray:         "an array of a derived type whose elements the kernel cannot hold as the host's bytes (type-bound or final procedures, pointer, character or polymorphic components, allocatable components of other types than those kernels hold)",
 	NYIMSL:                  "a construct the MSL emitter does not write yet (--gpu=metal_cpu; issue 16): reductions, values after the loop, array values computed in the body, complex, the device heap, workspaces, array dummies of device procedures",
 	NYIWorkspace:            "an array of the iterations of run-time shape whose bounds the host cannot work out before the launch (they read the loop index, a value the loop writes or a value of the iteration, or call a procedure)",
 }

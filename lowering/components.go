@@ -149,6 +149,7 @@ func (st *state) componentPaths(k *Kernel) {
 // each (Kernel.Elems). An array the loop names nowhere else is used
 // through its tables only (Kernel.ElemsOnly).
 func (st *state) elemTables(k *Kernel) {
+	wholeSections(k)                 // a(i)%w(:) is a(i)%w (hostvalue.go)
 	lhs := map[*frontend.Expr]bool{} // designators written, and the components of elements written
 	walkWrites(k.Loop.Body, func(e *frontend.Expr) {
 		lhs[e] = true
@@ -159,6 +160,19 @@ func (st *state) elemTables(k *Kernel) {
 	names := map[*frontend.Symbol]int{}
 	through := map[*frontend.Symbol]int{}
 	tables := map[[2]*frontend.Symbol]*ElemTable{}
+	based := map[*frontend.Expr]bool{} // elements whose component is designated, a(i)%w
+	add := func(a, c *frontend.Symbol, written bool) {
+		key := [2]*frontend.Symbol{a, c}
+		t := tables[key]
+		if t == nil {
+			t = &ElemTable{Array: a, Comp: c, Slot: len(k.Elems)}
+			tables[key] = t
+			k.Elems = append(k.Elems, t)
+		}
+		if written {
+			t.Written = true
+		}
+	}
 	// What the device evaluates: the mask and the body (the limits of the
 	// loop are the host's), as collectUses walks them.
 	visit := func(f func(frontend.Node) bool) {
@@ -173,21 +187,27 @@ func (st *state) elemTables(k *Kernel) {
 		if e.Kind == frontend.EName && e.Sym != nil && e.Sym.Kind == frontend.SymVariable {
 			names[frontend.UltimateSymbol(e.Sym)]++
 		}
+		if e.Kind == frontend.EComponent && e.X != nil {
+			based[e.X] = true
+		}
+		if a := HostElement(e); a != nil && !based[e] {
+			// arr(i) used whole (hostvalue.go): a table for each of its
+			// allocatable array components; its bytes too unless it has
+			// no other component.
+			if AllocOnly(a.Type.Derived) {
+				through[a]++
+			}
+			for _, c := range HeapArrayComponents(a.Type.Derived) {
+				add(a, c, false)
+			}
+			return true
+		}
 		a, c := ElemComponentBase(e)
 		if a == nil {
 			return true
 		}
 		through[a]++
-		key := [2]*frontend.Symbol{a, c}
-		t := tables[key]
-		if t == nil {
-			t = &ElemTable{Array: a, Comp: c, Slot: len(k.Elems)}
-			tables[key] = t
-			k.Elems = append(k.Elems, t)
-		}
-		if lhs[e] {
-			t.Written = true
-		}
+		add(a, c, lhs[e])
 		return true
 	})
 	for a, n := range through {

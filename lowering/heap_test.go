@@ -32,6 +32,7 @@ program p
       type(vec_t) :: x
       x = ps(i)
       a(i) = x%v(1)
+      ps(i) = x
     end block
   end do
   do concurrent (i = 1:10)
@@ -74,7 +75,7 @@ end program
 		text += d.String() + "\n"
 	}
 	for _, want := range []string{
-		"the element ps(i) of type(vec_t) used whole in device code: a value the host hands over is not copied into one device code holds",
+		"the element ps(i) of type(vec_t) used whole in device code where it may be defined",
 		"type(box_t) has its component inner of type(vec_t), which has allocatable components",
 		"ALLOCATE with a type, SOURCE=, MOLD=, STAT= or ERRMSG= in an offloaded loop",
 		"a section of the allocatable component y%v in an offloaded loop",

@@ -334,6 +334,12 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			v.heapConstructor(x.RHS)
 			return
 		}
+		if HostElement(x.RHS) != nil && x.LHS.Kind == frontend.EName && ImageValue(v.k, v.proc, frontend.UltimateSymbol(x.LHS.Sym)) {
+			// t = arr(i): the element deep-copied (hostvalue.go).
+			v.designator(x.LHS)
+			v.hostElementOK(x.RHS, "as the right side of an assignment")
+			return
+		}
 		v.designator(x.LHS)
 		v.expr(x.RHS)
 	case *frontend.IfStmt:
@@ -512,7 +518,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		}
 		if x.Rank != 0 {
 			d := p.Dummies[i]
-			if !ArrayArgOK(x, d) && !(ImageComponent(v.k, v.proc, x) && DummyArrayOK(d) && x.Rank == d.Rank) {
+			if !ArrayArgOK(x, d) && !((ImageComponent(v.k, v.proc, x) || ElemComponentArg(v.proc, x)) && DummyArrayOK(d) && x.Rank == d.Rank) {
 				v.nyi(frontend.NYIArrayArgument, a.Pos, "an array argument of %s in an offloaded loop (only whole arrays and sections of the loop's arrays, for assumed-shape or explicit-shape dummies of the same rank with constant lower bounds)", name)
 				return
 			}
@@ -524,6 +530,12 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 				v.designator(x)
 			}
 			v.arrayCtx, v.actualCtx = outer, outerActual
+			continue
+		}
+		if HostElement(x) != nil && p.Dummies[i].Intent == "in" && !p.Dummies[i].Value {
+			// f(arr(i)): a value referencing the element's buffers
+			// (hostvalue.go).
+			v.hostElementOK(x, "as an actual argument")
 			continue
 		}
 		v.expr(x)

@@ -35,7 +35,7 @@ func (v *verifier) designator(e *frontend.Expr) {
 			return
 		}
 		if IsHeapType(e.Type) {
-			v.nyi(frontend.NYIDerivedWhole, e.Pos, "the element %s of type(%s) used whole in device code: a value the host hands over is not copied into one device code holds (with its allocatable components) yet; its components alone are offloaded: %s%%x", e, e.Type.Derived.Name, e)
+			v.nyi(frontend.NYIDerivedWhole, e.Pos, "the element %s of type(%s) %s", e, e.Type.Derived.Name, hostElementMisuse(e))
 			return
 		}
 		v.typeOK(e.Type, e.Pos, e.String())

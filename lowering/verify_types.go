@@ -14,7 +14,7 @@ import (
 // derivedArray checks an array of a derived type the kernel is handed:
 // its elements must be held as the host's bytes (components.go).
 func (v *verifier) derivedArray(s *frontend.Symbol, pos frontend.Pos) {
-	if ok, why := DeviceLayout(s.Type.Derived); !ok || !hasLeaf(s.Type.Derived) {
+	if ok, why := DeviceLayout(s.Type.Derived); !ok || !hasLeaf(s.Type.Derived) && !allocOnlyBytes(s.Type.Derived) {
 		if ok {
 			why = fmt.Sprintf("type(%s) has no component", s.Type.Derived.Name)
 		}

@@ -148,6 +148,22 @@ func cgWant(n1, n2, n3, iters int64) want {
 
 const cgN1, cgN2, cgN3, cgIters = 12, 16, 20, 30
 
+// inferWant: the inference benchmark (issue 34; infer/) over its
+// 64-256-256-10 network: the inputs x and the outputs y (set to 0 by the
+// host) cross to the device once, at the warm-up, and so do the layers:
+// the array's bytes (3 elements of two gfortran descriptors, 88 and 64
+// bytes) and each layer's weights and biases, buffers of their own. The
+// host reads y once, for the checksum. Launches: the warm-up and reps
+// batches.
+func inferWant(nbatch, reps int64) want {
+	const nin, nout = 64, 10
+	weights := int64(64*256+256*256+256*10) * 4
+	biases := int64(256+256+10) * 4
+	return want{launches: 1 + reps, arraysTo: 4*nin*nbatch + 4*nout*nbatch + weights + biases + 3*(88+64), arraysFrom: 4 * nout * nbatch}
+}
+
+const inferBatch, inferReps = 200, 2
+
 // stencilWant: u and v (n x n) and the weights w (5 real(8), set by the
 // host) cross to the device once; the host reads v after each of the two
 // forms. Launches: init, then for each form a reset and iters+1 steps of
@@ -185,6 +201,7 @@ var (
 	tsArgs      = []string{itoa(tsNX), itoa(tsNY), itoa(tsSteps), itoa(tsKout)}
 	smallArgs   = []string{itoa(smallN), itoa(smallSteps), itoa(smallKout)}
 	cgArgs      = []string{itoa(cgN1), itoa(cgN2), itoa(cgN3), itoa(cgIters), "10"}
+	inferArgs   = []string{itoa(inferBatch), itoa(inferReps)}
 )
 
 // progs lists the programs; a twin follows its program.
@@ -202,6 +219,7 @@ var progs = map[string]prog{
 	"flow":           {files: files(timer, []string{"flow/flow_mod.f90", "flow/flow.f90"}), args: flowArgs, want: flowWant(flowNX, flowNZ, flowSteps)},
 	"transpose_tile": {files: files(timer, []string{"transpose/transpose_tile_mod.f90", "transpose/transpose_tile.f90"}), args: tileArgs, want: tileWant(tileN, tileIters)},
 	"cg":             {files: []string{"common/wtime.f90", "cg/cg_mod.f90", "cg/cg.f90"}, args: cgArgs, want: cgWant(cgN1, cgN2, cgN3, cgIters)},
+	"infer":          {files: []string{"common/wtime.f90", "infer/infer_mod.f90", "infer/infer.f90"}, args: inferArgs, want: inferWant(inferBatch, inferReps)},
 }
 
 // gfTwins are the OpenMP twins (*_omp_mod.f90, bench/apps/omp_twin.py),
@@ -234,6 +252,7 @@ var pairs = []struct {
 	{"flow", "", false, []string{"flow_omp", "flow_fopenmp"}},
 	{"transpose_tile", "", false, []string{"transpose_tile_omp", "transpose_fopenmp"}},
 	{"cg", "", false, nil},
+	{"infer", "", true, nil},
 }
 
 func toolsRequired() bool {
@@ -479,7 +498,7 @@ func parseTraffic(stderr string) (traffic, bool) {
 func TestAppsTraffic(t *testing.T) {
 	needTool(t, "gfortran")
 	names := []string{"stream_mod", "stream_mod_omp", "stream_main", "daxpy_explicit", "daxpy_assumed", "daxpy_main", "timestep", "ts_main", "smallstep",
-		"stencil", "flow", "transpose_tile", "cg"}
+		"stencil", "flow", "transpose_tile", "cg", "infer"}
 	if len(names) != len(progs) {
 		t.Fatalf("TestAppsTraffic lists %d programs, progs has %d", len(names), len(progs))
 	}

@@ -14,6 +14,8 @@
 #      of the H100's 3.35 TB/s, the transpose >= 1.5 TB/s), and on the
 #      machine's CPU cores fgpu --gpu=cpu against gfortran -O3 on one
 #      thread and gfortran -O3 -fopenmp on all (target: >= 0.9x).
+#   6. (issue 34) the inference benchmark against its hand CUDA twin
+#      (infer/device.sh; target: within 1.2x), SIZES_INFER.
 # Sizes: SIZES_STREAM, SIZES_DAXPY, SIZES_TS, SIZES_SMALL, SIZES_STENCIL,
 # SIZES_FLOW, SIZES_TILE (GPU) and CPU_STENCIL, CPU_FLOW, CPU_TILE override
 # them.
@@ -66,10 +68,10 @@ row() { awk -v a="$3" -v b="$4" -v what="$1" -v m="$2" -v inv="${5:-0}" 'BEGIN {
 	r = (a > 0 && b > 0) ? (inv ? b / a : a / b) : 0
 	printf "| %s | %s | %s | %s | %.3f |\n", what, m, a, b, r }'; }
 
-# SECTIONS: "all" (default), "issue11" (the tables 1-4 alone) or "issue30"
-# (table 5 alone).
+# SECTIONS: "all" (default), "issue11" (the tables 1-4 alone), "issue30"
+# (table 5 alone) or "issue34" (the inference benchmark alone).
 SECTIONS=${SECTIONS:-all}
-if [[ $SECTIONS != issue30 ]]; then
+if [[ $SECTIONS == all || $SECTIONS == issue11 ]]; then
 run stream_mod stream_mod "${S_STREAM[@]}"
 run stream_mod_omp stream_mod_omp "${S_STREAM[@]}"
 run stream_main stream_main "${S_STREAM[@]}"
@@ -252,4 +254,14 @@ if [[ $SECTIONS == all || $SECTIONS == issue30 ]]; then
 		grep -q '^PASSED' "$tmp/$p.r$RUNS.out" && ok=PASSED
 		echo "$p: $ok"
 	done
+fi
+
+if [[ $SECTIONS == all || $SECTIONS == issue34 ]]; then
+	# 6. (issue 34) the inference benchmark against its hand CUDA twin
+	# (target: fgpu within 1.2x) and the checksums of the CUDA, CPU and twin
+	# builds (SIZES_INFER: NBATCH REPS).
+	echo
+	echo "== 6. issue 34: the inference benchmark against its hand CUDA twin =="
+	read -r -a S_INF <<<"${SIZES_INFER:-65536 20}"
+	RUNS=$RUNS BIN="$PWD/bin" bash ./infer_device.sh "${S_INF[@]}"
 fi

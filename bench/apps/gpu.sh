@@ -72,6 +72,15 @@ for p in stencil flow transpose_tile; do
 	rm -rf "$out/mod_$p"
 	echo "built ${p}_cpu ${p}_gf ${p}_gomp"
 done
+# Issue 34: the inference benchmark (a type with allocatable weights, an
+# array of layers, a pure layer function) against its hand CUDA twin, and
+# its CPU build for the checksum (infer/device.sh, run by device.sh).
+inf=("$A/infer/infer_mod.f90" "$A/infer/infer.f90")
+build infer_cuda "${timer[@]}" "${inf[@]}"
+"$fgpu" build --gpu=cpu -O3 -o "$out/bin/infer_cpu" "${timer[@]}" "${inf[@]}"
+"${nv[@]}" -o "$out/bin/infer_ref" "$A/infer/infer_ref.cu"
+cp "$A/infer/device.sh" "$out/infer_device.sh"
+echo "built infer_cpu infer_ref"
 for l in libgfortran.so.5 libgomp.so.1 libquadmath.so.0; do
 	cp "/usr/lib/x86_64-linux-gnu/$l" "$out/lib/" 2>/dev/null || true
 done
