@@ -221,6 +221,10 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 		if s.Kind != frontend.SymVariable || s.Dummy || s == p.Result && s.Rank > 0 || runtime[s] {
 			continue
 		}
+		if lowering.HeapLocal(p, s) {
+			g.heapLocalDecl(s) // heaplocal.go
+			continue
+		}
 		if s.Rank > 0 {
 			g.localArray(s)
 			continue

@@ -11,6 +11,8 @@ package facts
 // allocated, or the heap is exhausted), which is an error stop of its own
 // (a statement the program does not have, at the allocation), so the stop
 // analyses number it and the kernel records it as it records any stop.
+// An allocatable local array of a procedure (HeapLocalArray) is on the
+// heap too: its allocate and the assignment that reallocates it.
 // rules/heap.mg decides which loops allocate (loop_heap).
 
 import (
@@ -84,6 +86,30 @@ func HeapCopy(a *frontend.AssignStmt) bool {
 	return !(r.Kind == frontend.ERef && (r.Ref == frontend.RefFunction || r.Ref == frontend.RefStructure))
 }
 
+// HeapLocalArray reports an allocatable local array of a function or
+// subroutine (not a dummy, its result, a saved or an associated
+// variable): device code holds it on the heap of the launch (design doc,
+// "Allocating on the device"; lowering/heaplocal.go).
+func HeapLocalArray(s *frontend.Symbol) bool {
+	if s == nil || s.Kind != frontend.SymVariable || !s.Allocatable || s.Pointer || s.Rank <= 0 || s.Dummy || s.Save || s.Use != nil || s.Host || s.Init != nil {
+		return false
+	}
+	u := (*frontend.Procedure)(nil)
+	if s.Scope != nil {
+		u = s.Scope.Unit
+	}
+	if u == nil || s.Scope.Kind != frontend.ScopeUnit || u.Kind != frontend.UnitFunction && u.Kind != frontend.UnitSubroutine {
+		return false
+	}
+	return s != u.Result
+}
+
+// heapLocalName reports a whole allocatable local array by its name
+// (HeapLocalArray).
+func heapLocalName(e *frontend.Expr) bool {
+	return e != nil && e.Kind == frontend.EName && HeapLocalArray(e.Sym)
+}
+
 // heapChecks records the error stops of the allocations of statement s on
 // the heap, in the owners of c.
 func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
@@ -119,7 +145,7 @@ func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
 			if it.Kind == frontend.ERef && it.X != nil {
 				obj = it.X
 			}
-			if !HeapComponent(obj) {
+			if !HeapComponent(obj) && !heapLocalName(obj) {
 				continue
 			}
 			// Two sites at two positions: the object's name and its shape.
@@ -131,13 +157,17 @@ func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
 			if p == obj.Pos {
 				p.Col++
 			}
-			add(it, p, "allocated", fmt.Sprintf("fgpu: attempting to allocate the already allocated component %s at %s in device code", obj, at(it.Pos)))
+			what := "component"
+			if heapLocalName(obj) {
+				what = "array"
+			}
+			add(it, p, "allocated", fmt.Sprintf("fgpu: attempting to allocate the already allocated %s %s at %s in device code", what, obj, at(it.Pos)))
 		}
 	case *frontend.AssignStmt:
 		if k.Proc != nil || k.RHS == nil {
 			return
 		}
-		if HeapComponent(k.LHS) && k.RHS.Rank > 0 {
+		if (HeapComponent(k.LHS) || heapLocalName(k.LHS)) && k.RHS.Rank > 0 {
 			add(k.LHS, k.RHS.Pos, "exhausted", exhausted("the reallocation of "+k.LHS.String(), k.Pos))
 		} else if r := k.RHS; k.LHS.Rank == 0 && constructor(r) {
 			add(k.LHS, r.Pos, "exhausted", exhausted("the allocation of the components of "+r.String(), k.Pos))

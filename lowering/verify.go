@@ -85,6 +85,11 @@ func (v *verifier) temp(e *frontend.Expr) bool {
 		return false
 	}
 	direct := v.direct != nil && e == v.direct
+	if _, ok := ConstShape(e); !ok && !direct && e.Ref == frontend.RefFunction && facts.RuntimeResult(e.Proc) != nil {
+		// A result of a run-time shape: the caller holds it in a slice of
+		// the kernel's workspace sized over the call (workspace.go).
+		return v.resultWorkspace(e)
+	}
 	if _, ok := ConstShape(e); !ok && !direct {
 		// An intrinsic read element by element where it stands (an
 		// array assignment, a reduction's argument) needs no array of
@@ -416,6 +421,12 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					// A name bound to an array or a section of one (emit:
 					// sectionName): a designator with ranges and scalar
 					// subscripts, no vector subscript.
+					if AssociateResult(a.Expr) {
+						// A function's array result, computed once on entry
+						// into an array of the iteration (arrres.go).
+						v.expr(a.Expr)
+						continue
+					}
 					if !sectionDesignator(a.Expr) {
 						v.nyi(frontend.NYIAssociateArray, h.Pos, "an associate name for the array expression %s (%s) in an offloaded loop", a.Expr, a.Name)
 						continue
@@ -453,8 +464,8 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			return
 		}
 		for _, it := range x.Items {
-			if !ImageComponent(v.k, v.proc, it) {
-				v.nyi(frontend.NYIStatement, it.Pos, "deallocating %s in an offloaded loop (only an allocatable component of a derived-type value device code creates)", it)
+			if !ImageComponent(v.k, v.proc, it) && !HeapLocalName(v.proc, it) {
+				v.nyi(frontend.NYIStatement, it.Pos, "deallocating %s in an offloaded loop (only an allocatable component of a derived-type value device code creates, or an allocatable local array of a procedure)", it)
 			}
 		}
 	case *frontend.ReturnStmt:
@@ -567,7 +578,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		if s.Kind == frontend.SymVariable && !s.Dummy && s != p.Result {
 			v.typeOK(s.Type, s.Pos, s.Name)
 			v.defaultInit(s)
-			if s.Rank != 0 && !FixedShape(s) && !runtime[s] || s.Save || s.Init != nil {
+			if s.Rank != 0 && !FixedShape(s) && !runtime[s] && !HeapLocal(p, s) || s.Save || s.Init != nil {
 				v.nyi(frontend.NYIDeviceLocal, s.Pos, "the local %s of %s (an array whose shape is not constant, saved or initialised) in device code", s.Name, p.Name)
 			}
 		}

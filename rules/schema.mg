@@ -526,7 +526,7 @@ Decl in_do_of(X, V)
   bound [/name, /name].
 
 Decl heap_alloc(Site, Owner)
-  descr [doc("The error stop at Site (a statement the program does not have) checks an allocation on the device heap in Owner (a loop body or a procedure): an allocate of an allocatable array component of a derived-type value device code creates, an assignment that reallocates one, or an assignment of a whole such value from a variable, which copies its components (facts/heap.go)."),
+  descr [doc("The error stop at Site (a statement the program does not have) checks an allocation on the device heap in Owner (a loop body or a procedure): an allocate of an allocatable array component of a derived-type value device code creates or of an allocatable local array of a procedure, an assignment that reallocates one, or an assignment of a whole such value from a variable, which copies its components (facts/heap.go)."),
          arg(Site, "statement"), arg(Owner, "loop or procedure")]
   bound [/name, /name].
 

@@ -1,0 +1,132 @@
+package emit
+
+// This file writes the allocatable local arrays of device procedures,
+// held on the device heap of the launch (lowering/heaplocal.go): the
+// array's variables (b_, lb, sm, ex, as any array of device code has) are
+// set at run time -- a null base on entry (unallocated); allocate and a
+// reallocating assignment take contiguous elements from the heap
+// (fgpu_heap_alloc, or the allocation's error stop); deallocate and the
+// end of the procedure only mark it unallocated (the memory is reclaimed
+// when the launch ends).
+
+import (
+	"fmt"
+	"strings"
+
+	"fgpu/frontend"
+	"fgpu/lowering"
+)
+
+// heapLocalDecl declares heap local s unallocated.
+func (g *kernelGen) heapLocalDecl(s *frontend.Symbol) {
+	g.line("char* b_%s = nullptr; // allocatable, on the device heap: unallocated", s.Name)
+	for d := 1; d <= s.Rank; d++ {
+		g.line("int64_t lb%d_%s = 1, sm%d_%s = 0, ex%d_%s = 0;", d, s.Name, d, s.Name, d, s.Name)
+	}
+	g.line("(void)b_%s;", s.Name)
+	for d := 1; d <= s.Rank; d++ {
+		g.line("(void)lb%d_%s; (void)sm%d_%s; (void)ex%d_%s;", d, s.Name, d, s.Name, d, s.Name)
+	}
+}
+
+// heapLocalTake writes the allocation of heap local s with the given lower
+// bounds and extents (C expressions): its elements from the heap, in array
+// element order, or the error stop of obj.
+func (g *kernelGen) heapLocalTake(s *frontend.Symbol, lbs, exts []string, obj *frontend.Expr) {
+	g.tmp++
+	ct := ctype(s.Type)
+	var ex []string
+	for d := range exts {
+		x := fmt.Sprintf("fgpu_hx%d_%d", g.tmp, d)
+		g.line("const int64_t %s = fgpu_max<int64_t>(%s, 0);", x, exts[d])
+		ex = append(ex, x)
+	}
+	p := fmt.Sprintf("fgpu_hp%d", g.tmp)
+	g.line("char* const %s = fgpu_heap_alloc(%s * (int64_t)sizeof(%s));", p, strings.Join(ex, " * "), ct)
+	g.heapFail(p+" == nullptr", obj, "exhausted")
+	g.line("b_%s = %s;", s.Name, p)
+	stride := fmt.Sprintf("(int64_t)sizeof(%s)", ct)
+	for d := range ex {
+		g.line("lb%d_%s = %s; ex%d_%s = %s; sm%d_%s = %s;", d+1, s.Name, lbs[d], d+1, s.Name, ex[d], d+1, s.Name, stride)
+		stride = fmt.Sprintf("sm%d_%s * ex%d_%s", d+1, s.Name, d+1, s.Name)
+	}
+}
+
+// heapLocalAllocate writes allocate(t(lo:hi, ...)) of heap local t.
+func (g *kernelGen) heapLocalAllocate(it *frontend.Expr) {
+	s := frontend.UltimateSymbol(it.X.Sym)
+	g.line("{ // allocate(%s)", it)
+	g.indent++
+	var lbs, exts []string
+	for d, a := range it.Args {
+		lo, hi := "1", ""
+		if a.Kind == frontend.ERange {
+			if a.Range[0] != nil {
+				lo = g.convertTo(a.Range[0], "int64_t")
+			}
+			hi = g.convertTo(a.Range[1], "int64_t")
+		} else {
+			hi = g.convertTo(a, "int64_t")
+		}
+		g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, lo, d, hi)
+		lbs = append(lbs, fmt.Sprintf("fgpu_lo%d", d))
+		exts = append(exts, fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d))
+	}
+	g.heapFail(fmt.Sprintf("b_%s != nullptr", s.Name), it, "allocated")
+	g.heapLocalTake(s, lbs, exts, it)
+	g.indent--
+	g.line("}")
+}
+
+// heapLocalRealloc writes, before the elementwise assignment of array rhs
+// to the whole heap local lhs, its reallocation when it is unallocated or
+// of another shape than rhs: with the lower bounds of rhs when it is a
+// whole array, 1 otherwise.
+func (g *kernelGen) heapLocalRealloc(lhs, rhs *frontend.Expr) {
+	s := frontend.UltimateSymbol(lhs.Sym)
+	dims := g.arrayShape(rhs)
+	if len(dims) != s.Rank {
+		g.internal(lhs.Pos, "the assignment to %s of an array of rank %d", lhs, len(dims))
+		return
+	}
+	whole := rhs.Kind == frontend.EName || rhs.Kind == frontend.EComponent
+	conds := []string{fmt.Sprintf("b_%s == nullptr", s.Name)}
+	var lbs, exts []string
+	for d, vd := range dims {
+		lb := "1"
+		if whole {
+			lb = vd.lo
+		}
+		lbs = append(lbs, lb)
+		exts = append(exts, vd.ext)
+		conds = append(conds, fmt.Sprintf("ex%d_%s != (int64_t)(%s)", d+1, s.Name, vd.ext))
+	}
+	g.line("if (%s) { // %s reallocated", strings.Join(conds, " || "), lhs)
+	g.indent++
+	g.heapLocalTake(s, lbs, exts, lhs)
+	g.indent--
+	g.line("}")
+}
+
+// heapLocalStmt reports and writes what a statement does with heap locals
+// of the procedure: allocate, deallocate, an array assigned to the whole
+// array.
+func (g *kernelGen) heapLocalStmt(s frontend.Stmt) bool {
+	if g.proc == nil {
+		return false
+	}
+	switch x := s.(type) {
+	case *frontend.AssignStmt:
+		if x.Proc != nil || !lowering.HeapLocalName(g.proc, x.LHS) || x.RHS.Rank == 0 {
+			return false
+		}
+		g.line("{")
+		g.indent++
+		g.heapLocalRealloc(x.LHS, x.RHS)
+		g.arrayAssign(x.LHS, x.RHS)
+		g.indent--
+		g.line("}")
+		return true
+	}
+	return false
+}
