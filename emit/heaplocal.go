@@ -130,3 +130,24 @@ func (g *kernelGen) heapLocalStmt(s frontend.Stmt) bool {
 	}
 	return false
 }
+
+// heapResultParams are the C parameters of the allocatable array result r
+// of a device function: the caller's variables of the array, by reference
+// (the function allocates it).
+func heapResultParams(r *frontend.Symbol) []string {
+	out := []string{"char*& b_" + r.Name}
+	for d := 1; d <= r.Rank; d++ {
+		out = append(out, fmt.Sprintf("int64_t& lb%d_%s, int64_t& sm%d_%s, int64_t& ex%d_%s", d, r.Name, d, r.Name, d, r.Name))
+	}
+	return out
+}
+
+// heapResultTemp declares the variables that receive the allocatable
+// array result of call e (unallocated), and returns a reference to them.
+func (g *kernelGen) heapResultTemp(e *frontend.Expr) *frontend.Expr {
+	g.tmp++
+	name := fmt.Sprintf("fgpu_t%d", g.tmp)
+	sym := &frontend.Symbol{Name: name, Kind: frontend.SymVariable, Type: e.Type, Rank: e.Rank, Allocatable: true}
+	g.heapLocalDecl(sym)
+	return &frontend.Expr{Kind: frontend.EName, Name: name, Sym: sym, Type: e.Type, Rank: e.Rank, Pos: e.Pos}
+}

@@ -91,6 +91,22 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 		return
 	}
 	shape, ok := lowering.ConstShape(e)
+	if e.Ref == frontend.RefFunction && lowering.HeapResult(e) {
+		// An allocatable result: the function allocates it on the heap
+		// into the caller's variables (heaplocal.go).
+		ref := g.heapResultTemp(e)
+		g.line("%s;", g.callProc(e.Pos, e, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
+		if g.procStops(e.Proc) {
+			// A call that stopped (the heap exhausted) left no result
+			// to read.
+			g.stopTest()
+		}
+		if g.temps == nil {
+			g.temps = map[*frontend.Expr]*frontend.Expr{}
+		}
+		g.temps[e] = ref
+		return
+	}
 	if w := g.resultWorkspace(e); !ok && w != nil {
 		// A result of a run-time shape: the call's slice of the kernel's
 		// workspace (declareLocals declared it).

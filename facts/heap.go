@@ -87,9 +87,10 @@ func HeapCopy(a *frontend.AssignStmt) bool {
 }
 
 // HeapLocalArray reports an allocatable local array of a function or
-// subroutine (not a dummy, its result, a saved or an associated
-// variable): device code holds it on the heap of the launch (design doc,
-// "Allocating on the device"; lowering/heaplocal.go).
+// subroutine, or the allocatable array result of a function (not a dummy,
+// a saved or an associated variable): device code holds it on the heap of
+// the launch (design doc, "Allocating on the device";
+// lowering/heaplocal.go).
 func HeapLocalArray(s *frontend.Symbol) bool {
 	if s == nil || s.Kind != frontend.SymVariable || !s.Allocatable || s.Pointer || s.Rank <= 0 || s.Dummy || s.Save || s.Use != nil || s.Host || s.Init != nil {
 		return false
@@ -101,7 +102,7 @@ func HeapLocalArray(s *frontend.Symbol) bool {
 	if u == nil || s.Scope.Kind != frontend.ScopeUnit || u.Kind != frontend.UnitFunction && u.Kind != frontend.UnitSubroutine {
 		return false
 	}
-	return s != u.Result
+	return true
 }
 
 // heapLocalName reports a whole allocatable local array by its name

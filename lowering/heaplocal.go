@@ -31,6 +31,14 @@ func HeapLocalName(proc *frontend.Procedure, e *frontend.Expr) bool {
 	return e != nil && e.Kind == frontend.EName && e.Sym != nil && HeapLocal(proc, frontend.UltimateSymbol(e.Sym))
 }
 
+// HeapResult reports call e of a function whose result is an allocatable
+// array held on the heap (HeapLocal): the caller hands the function the
+// variables of the array, which the function allocates.
+func HeapResult(e *frontend.Expr) bool {
+	return e != nil && e.Kind == frontend.ERef && e.Ref == frontend.RefFunction && e.Proc != nil && e.Proc.Result != nil &&
+		e.Proc.Result.Rank > 0 && HeapLocal(e.Proc, e.Proc.Result)
+}
+
 // reads reports whether expression e reads variable s.
 func reads(e *frontend.Expr, s *frontend.Symbol) bool {
 	found := false

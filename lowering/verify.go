@@ -85,6 +85,9 @@ func (v *verifier) temp(e *frontend.Expr) bool {
 		return false
 	}
 	direct := v.direct != nil && e == v.direct
+	if HeapResult(e) {
+		return true // allocated by the function on the heap (heaplocal.go)
+	}
 	if _, ok := ConstShape(e); !ok && !direct && e.Ref == frontend.RefFunction && facts.RuntimeResult(e.Proc) != nil {
 		// A result of a run-time shape: the caller holds it in a slice of
 		// the kernel's workspace sized over the call (workspace.go).
@@ -566,7 +569,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 	}
 	if p.Result != nil {
 		v.typeOK(p.Result.Type, p.Result.Pos, p.Result.Name)
-		if r := p.Result; r.Rank != 0 && !resultArrayOK(r) {
+		if r := p.Result; r.Rank != 0 && !resultArrayOK(r) && !HeapLocal(p, r) {
 			v.nyi(frontend.NYIArrayResult, r.Pos, "the array result of %s in device code (only explicit-shape results with constant lower bounds: the caller holds the result in an array of the iteration)", p.Name)
 		}
 	}
