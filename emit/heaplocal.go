@@ -151,3 +151,32 @@ func (g *kernelGen) heapResultTemp(e *frontend.Expr) *frontend.Expr {
 	g.heapLocalDecl(sym)
 	return &frontend.Expr{Kind: frontend.EName, Name: name, Sym: sym, Type: e.Type, Rank: e.Rank, Pos: e.Pos}
 }
+
+// heapResultArray declares and allocates on the heap the array that holds
+// the run-time shaped result of call e (lowering.ResultOnHeap), with the
+// result's bounds written over the call's actual arguments, and returns a
+// reference to it (nil after an error).
+func (g *kernelGen) heapResultArray(e *frontend.Expr) *frontend.Expr {
+	dims, ok := lowering.ResultBounds(e)
+	if !ok {
+		g.internal(e.Pos, "the bounds of the result of %s reached the emitter unwritten", e)
+		return nil
+	}
+	ref := g.heapResultTemp(e)
+	var lbs, exts []string
+	g.line("{ // the result of %s", e)
+	g.indent++
+	for d, dim := range dims {
+		lo := "1"
+		if dim.Lo != nil {
+			lo = g.convertTo(dim.Lo, "int64_t")
+		}
+		g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, lo, d, g.convertTo(dim.Hi, "int64_t"))
+		lbs = append(lbs, fmt.Sprintf("fgpu_lo%d", d))
+		exts = append(exts, fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d))
+	}
+	g.heapLocalTake(ref.Sym, lbs, exts, e)
+	g.indent--
+	g.line("}")
+	return ref
+}

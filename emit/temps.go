@@ -107,6 +107,20 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 		g.temps[e] = ref
 		return
 	}
+	if !ok && lowering.ResultOnHeap(g.k, g.proc, e) {
+		// A run-time shaped result the caller takes from the heap
+		// (heaplocal.go).
+		ref := g.heapResultArray(e)
+		if ref == nil {
+			return
+		}
+		g.line("%s;", g.callProc(e.Pos, e, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
+		if g.temps == nil {
+			g.temps = map[*frontend.Expr]*frontend.Expr{}
+		}
+		g.temps[e] = ref
+		return
+	}
 	if w := g.resultWorkspace(e); !ok && w != nil {
 		// A result of a run-time shape: the call's slice of the kernel's
 		// workspace (declareLocals declared it).

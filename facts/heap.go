@@ -177,3 +177,43 @@ func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
 		}
 	}
 }
+
+// resultHeap records the error stop of the allocation on the heap of the
+// run-time shaped result (RuntimeResult) of call callee of p: a call in a
+// procedure's body, outside its loops, always holds the result on the
+// heap (heap_alloc: the caller allocates it, the bounds written over the
+// actual arguments); a call in a loop's body holds it in a slice of the
+// loop's workspace, or on the heap where the host cannot size that
+// (result_heap_site, rules/heap.mg).
+func (x *extractor) resultHeap(callee *frontend.Expr, p *frontend.Procedure, c *ctx) {
+	r := RuntimeResult(p)
+	if r == nil || callee == nil || callee.Kind != frontend.ERef || callee.Ref != frontend.RefFunction {
+		return
+	}
+	pos := callee.Pos
+	msg := fmt.Sprintf("fgpu: the device heap is exhausted: the result of %s at %s:%d in device code; a launch's heap holds FGPU_HEAP_SIZE bytes (256M when not set): set it larger", p.Name, filepath.Base(pos.File), pos.Line)
+	ct := frontend.Type{Base: frontend.TyCharacter, Kind: 1, Len: len(msg)}
+	code := &frontend.Expr{Kind: frontend.ELit, Pos: pos, Type: ct, Const: &frontend.Value{Type: ct, Str: msg}}
+	stop := &frontend.StopStmt{StmtBase: frontend.StmtBase{Pos: pos, Kw: "errorstop"}, Error: true, Code: code}
+	x.set.HeapChecks[stop] = &HeapCheck{Obj: callee, Kind: "exhausted"}
+	site := x.site(stop, pos)
+	for _, o := range c.owners() {
+		x.add("stop_stmt", site, o, name("/error_stop"))
+	}
+	if len(c.loops) == 0 {
+		x.add("heap_alloc", site, c.psite)
+		return
+	}
+	var v *frontend.Symbol
+	for s, cl := range x.set.CallLocals {
+		if cl.Callee == callee && cl.Local == r {
+			v = s
+		}
+	}
+	if v == nil {
+		return
+	}
+	for _, l := range c.loops {
+		x.add("result_heap_site", site, l, x.varSite(v))
+	}
+}

@@ -9,6 +9,10 @@ package lowering
 // (facts.RuntimeResult: real :: r(size(x))) is handed a slice of the
 // kernel's workspace for the result, its bounds the result's written
 // over the call's actual arguments (facts.CallLocal, rules/workspace.mg).
+// Where the host cannot size that array (rules/heap.mg), and at a call in
+// a device procedure, the caller takes the result's array from the device
+// heap of the launch just before the call, the bounds evaluated over the
+// actual arguments (ResultBounds); it is reclaimed when the launch ends.
 
 import (
 	"fgpu/facts"
@@ -20,9 +24,19 @@ import (
 // sizing already reported.
 func (v *verifier) resultWorkspace(e *frontend.Expr) bool {
 	r := facts.RuntimeResult(e.Proc)
-	if v.proc != nil {
-		v.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in the device procedure %s: the result %s of %s has a run-time shape (only calls in the loop's body hand such an array over)", e, v.proc.Name, r.Name, e.Proc.Name)
-		return false
+	if v.proc != nil || v.k.ResultHeap[e] {
+		// On the heap, allocated by the caller before the call with the
+		// bounds written over the actual arguments.
+		dims, ok := ResultBounds(e)
+		if !ok {
+			v.nyi(frontend.NYIArrayResult, e.Pos, "the array value %s in device code: the bounds of the result %s of %s cannot be written over the actual arguments of this call", e, r.Name, e.Proc.Name)
+			return false
+		}
+		for _, d := range dims {
+			v.scalar(d.Lo)
+			v.scalar(d.Hi)
+		}
+		return true
 	}
 	if v.k.CallWorkspace(e, r) != nil {
 		return true
@@ -54,4 +68,38 @@ func (k *Kernel) ResultWorkspace(e *frontend.Expr) *Workspace {
 // pipeline").
 func AssociateResult(e *frontend.Expr) bool {
 	return e != nil && e.Rank > 0 && e.Kind == frontend.ERef && e.Ref == frontend.RefFunction && NeedsTemp(e)
+}
+
+// ResultBounds are the bounds of the run-time shaped result of call e
+// (facts.RuntimeResult) written over its actual arguments (lower bound nil
+// for 1), or false when they cannot be.
+func ResultBounds(e *frontend.Expr) ([]*frontend.DimSpec, bool) {
+	r := facts.RuntimeResult(e.Proc)
+	if r == nil {
+		return nil, false
+	}
+	actuals, ok := frontend.CallActuals(e, e.Proc, e.Args)
+	if !ok {
+		return nil, false
+	}
+	var out []*frontend.DimSpec
+	for _, d := range r.Shape.Dims {
+		lo, ok1 := frontend.SubstituteSpec(d.Lo, e.Proc, actuals)
+		hi, ok2 := frontend.SubstituteSpec(d.Hi, e.Proc, actuals)
+		if !ok1 || !ok2 || hi == nil {
+			return nil, false
+		}
+		out = append(out, &frontend.DimSpec{Lo: lo, Hi: hi})
+	}
+	return out, true
+}
+
+// ResultOnHeap reports call e whose run-time shaped result the caller
+// takes from the heap: a call in device procedure proc, or one of the
+// kernel's body the host cannot size (Kernel.ResultHeap).
+func ResultOnHeap(k *Kernel, proc *frontend.Procedure, e *frontend.Expr) bool {
+	if e == nil || e.Ref != frontend.RefFunction || facts.RuntimeResult(e.Proc) == nil {
+		return false
+	}
+	return proc != nil || k != nil && k.ResultHeap[e]
 }

@@ -84,6 +84,15 @@ func workspaces(st *state) {
 		if x := vars[u.What]; x != nil {
 			what = x.Name
 		}
+		if cl := st.cr.Facts.CallLocals[s]; cl != nil && cl.Local == cl.Proc.Result && k.Heap {
+			// A function's result the host cannot size: on the heap
+			// (rules/heap.mg, loop_heap; arrres.go).
+			if k.ResultHeap == nil {
+				k.ResultHeap = map[*frontend.Expr]bool{}
+			}
+			k.ResultHeap[cl.Callee] = true
+			continue
+		}
 		if cl := st.cr.Facts.CallLocals[s]; cl != nil {
 			// A local of a procedure the body calls (facts.CallLocal): its
 			// bounds written over this call's actual arguments.

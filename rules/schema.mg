@@ -530,6 +530,11 @@ Decl heap_alloc(Site, Owner)
          arg(Site, "statement"), arg(Owner, "loop or procedure")]
   bound [/name, /name].
 
+Decl result_heap_site(Site, L, V)
+  descr [doc("The error stop at Site (a statement the program does not have) checks the allocation on the device heap of the run-time shaped result of a function call in the body of loop L, for which V stands (the array the call passes for the result, sized over its actual arguments), when the host cannot size V (facts/heap.go)."),
+         arg(Site, "statement"), arg(L, "loop"), arg(V, "variable")]
+  bound [/name, /name, /name].
+
 # --- Element accesses of do concurrent bodies (facts/race.go) ---
 
 Decl race_vary(L, X)
