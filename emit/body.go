@@ -252,6 +252,15 @@ func (g *kernelGen) construct(c *frontend.Construct) {
 			if sym == nil {
 				continue
 			}
+			if a.Expr.Rank > 0 && lowering.AssociateResult(a.Expr) {
+				// The call made once, on entry (temps.go), the name bound
+				// to the array that holds its result.
+				g.hoist(a.Expr)
+				if t, ok := g.temps[a.Expr]; ok {
+					g.sectionName(a.Name, t)
+				}
+				continue
+			}
 			if a.Expr.Rank > 0 {
 				g.sectionName(a.Name, a.Expr)
 				continue

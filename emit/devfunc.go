@@ -112,7 +112,11 @@ func funcParams(funcs *deviceFuncs, p *frontend.Procedure) []string {
 			params = append(params, "bool pr_"+d.Name)
 		}
 	}
-	if r := p.Result; r != nil && r.Rank > 0 {
+	if r := p.Result; r != nil && r.Rank > 0 && lowering.HeapLocal(p, r) {
+		// An allocatable result: the caller's variables of the array
+		// (heaplocal.go), which the function sets.
+		params = append(params, heapResultParams(r)...)
+	} else if r != nil && r.Rank > 0 {
 		// An array result: the caller's array of the iteration
 		// (temps.go), handed as an array dummy.
 		params = append(params, arrayParams(r.Name, r.Rank)...)
@@ -221,6 +225,10 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 		if s.Kind != frontend.SymVariable || s.Dummy || s == p.Result && s.Rank > 0 || runtime[s] {
 			continue
 		}
+		if lowering.HeapLocal(p, s) {
+			g.heapLocalDecl(s) // heaplocal.go
+			continue
+		}
 		if s.Rank > 0 {
 			g.localArray(s)
 			continue
@@ -232,6 +240,9 @@ func (g *kernelGen) emitFunc(p *frontend.Procedure) {
 		}
 		g.names[s] = cname(s)
 		g.logic[s] = s.Type.Base == frontend.TyLogical
+	}
+	if r := p.Result; r != nil && r.Rank > 0 && lowering.HeapLocal(p, r) {
+		g.line("b_%s = nullptr; // the allocatable result: unallocated on entry", r.Name)
 	}
 	g.intentOutImages(p) // heap.go
 	g.result = ""
@@ -304,7 +315,12 @@ func (g *kernelGen) callProc(pos frontend.Pos, callee *frontend.Expr, p *fronten
 			g.internal(pos, "the function %s with an array result called without the array of the iteration that holds it", p.Name)
 			return "0"
 		}
-		as = append(as, g.arrayArg(args[len(p.Dummies)], r)...)
+		if lowering.HeapLocal(p, r) {
+			// The caller's variables of the array (heaplocal.go).
+			as = append(as, arrayNames(args[len(p.Dummies)].Name, r.Rank)...)
+		} else {
+			as = append(as, g.arrayArg(args[len(p.Dummies)], r)...)
+		}
 	}
 	for _, l := range facts.RuntimeLocals(p) {
 		// The array this call passes for a run-time sized local of the

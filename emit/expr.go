@@ -215,6 +215,9 @@ func (g *kernelGen) intrinsic(e *frontend.Expr) string {
 		if row, ok := g.row(a[0]); ok {
 			return fmt.Sprintf("(%s.base != nullptr)", row)
 		}
+		if lowering.HeapLocalName(g.proc, a[0]) {
+			return fmt.Sprintf("(b_%s != nullptr)", frontend.UltimateSymbol(a[0].Sym).Name)
+		}
 	}
 	if !lowering.KernelIntrinsic(name) {
 		// What kernels hold is declared once (lowering/caps.go); the

@@ -78,6 +78,10 @@ func (g *kernelGen) heapTake(row, ct string, lbs, exts []string, obj *frontend.E
 // images (the verifier admitted no other).
 func (g *kernelGen) allocateStmt(x *frontend.AllocateStmt) {
 	for _, it := range x.Items {
+		if lowering.HeapLocalName(g.proc, it.X) {
+			g.heapLocalAllocate(it) // heaplocal.go
+			continue
+		}
 		row, ok := g.row(it.X)
 		if !ok {
 			g.internal(it.Pos, "the allocation of %s reached the emitter", it)
@@ -111,6 +115,10 @@ func (g *kernelGen) allocateStmt(x *frontend.AllocateStmt) {
 // reclaimed when the launch ends).
 func (g *kernelGen) deallocateStmt(x *frontend.DeallocateStmt) {
 	for _, it := range x.Items {
+		if lowering.HeapLocalName(g.proc, it) {
+			g.line("b_%s = nullptr; // deallocate(%s)", frontend.UltimateSymbol(it.Sym).Name, it)
+			continue
+		}
 		row, ok := g.row(it)
 		if !ok {
 			g.internal(it.Pos, "deallocating %s reached the emitter", it)
@@ -191,6 +199,9 @@ func (g *kernelGen) heapCopy(lhs, rhs *frontend.Expr) {
 // a copy of a whole image value, or an array assigned to a whole
 // component of an image.
 func (g *kernelGen) heapAssign(a *frontend.AssignStmt) bool {
+	if g.heapLocalStmt(a) {
+		return true // an allocatable local array (heaplocal.go)
+	}
 	if a.LHS.Rank == 0 && lowering.IsHeapType(a.LHS.Type) && facts.HeapCopy(a) {
 		g.heapCopy(a.LHS, a.RHS)
 		return true

@@ -91,6 +91,47 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 		return
 	}
 	shape, ok := lowering.ConstShape(e)
+	if e.Ref == frontend.RefFunction && lowering.HeapResult(e) {
+		// An allocatable result: the function allocates it on the heap
+		// into the caller's variables (heaplocal.go).
+		ref := g.heapResultTemp(e)
+		g.line("%s;", g.callProc(e.Pos, e, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
+		if g.procStops(e.Proc) {
+			// A call that stopped (the heap exhausted) left no result
+			// to read.
+			g.stopTest()
+		}
+		if g.temps == nil {
+			g.temps = map[*frontend.Expr]*frontend.Expr{}
+		}
+		g.temps[e] = ref
+		return
+	}
+	if !ok && lowering.ResultOnHeap(g.k, g.proc, e) {
+		// A run-time shaped result the caller takes from the heap
+		// (heaplocal.go).
+		ref := g.heapResultArray(e)
+		if ref == nil {
+			return
+		}
+		g.line("%s;", g.callProc(e.Pos, e, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
+		if g.temps == nil {
+			g.temps = map[*frontend.Expr]*frontend.Expr{}
+		}
+		g.temps[e] = ref
+		return
+	}
+	if w := g.resultWorkspace(e); !ok && w != nil {
+		// A result of a run-time shape: the call's slice of the kernel's
+		// workspace (declareLocals declared it).
+		ref := &frontend.Expr{Kind: frontend.EName, Name: w.Sym.Name, Sym: w.Sym, Type: e.Type, Rank: e.Rank, Pos: e.Pos}
+		g.line("%s;", g.callProc(e.Pos, e, e.Proc, append(callActuals(e, e.Proc, e.Args), ref)))
+		if g.temps == nil {
+			g.temps = map[*frontend.Expr]*frontend.Expr{}
+		}
+		g.temps[e] = ref
+		return
+	}
 	if !ok {
 		if e.Ref == frontend.RefIntrinsic {
 			return // computed element by element where it is read (elementOf)
@@ -123,6 +164,16 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 		g.fillIntrinsic(ref, e, nil)
 	}
 	g.temps[e] = ref
+}
+
+// resultWorkspace is the workspace slice that holds the run-time shaped
+// result of call e of the loop's body (lowering.Kernel.ResultWorkspace),
+// or nil.
+func (g *kernelGen) resultWorkspace(e *frontend.Expr) *lowering.Workspace {
+	if g.k == nil || g.proc != nil {
+		return nil
+	}
+	return g.k.ResultWorkspace(e)
 }
 
 // loops opens one C loop per extent, the last dimension outermost (array

@@ -11,6 +11,8 @@ package facts
 // allocated, or the heap is exhausted), which is an error stop of its own
 // (a statement the program does not have, at the allocation), so the stop
 // analyses number it and the kernel records it as it records any stop.
+// An allocatable local array of a procedure (HeapLocalArray) is on the
+// heap too: its allocate and the assignment that reallocates it.
 // rules/heap.mg decides which loops allocate (loop_heap).
 
 import (
@@ -84,6 +86,31 @@ func HeapCopy(a *frontend.AssignStmt) bool {
 	return !(r.Kind == frontend.ERef && (r.Ref == frontend.RefFunction || r.Ref == frontend.RefStructure))
 }
 
+// HeapLocalArray reports an allocatable local array of a function or
+// subroutine, or the allocatable array result of a function (not a dummy,
+// a saved or an associated variable): device code holds it on the heap of
+// the launch (design doc, "Allocating on the device";
+// lowering/heaplocal.go).
+func HeapLocalArray(s *frontend.Symbol) bool {
+	if s == nil || s.Kind != frontend.SymVariable || !s.Allocatable || s.Pointer || s.Rank <= 0 || s.Dummy || s.Save || s.Use != nil || s.Host || s.Init != nil {
+		return false
+	}
+	u := (*frontend.Procedure)(nil)
+	if s.Scope != nil {
+		u = s.Scope.Unit
+	}
+	if u == nil || s.Scope.Kind != frontend.ScopeUnit || u.Kind != frontend.UnitFunction && u.Kind != frontend.UnitSubroutine {
+		return false
+	}
+	return true
+}
+
+// heapLocalName reports a whole allocatable local array by its name
+// (HeapLocalArray).
+func heapLocalName(e *frontend.Expr) bool {
+	return e != nil && e.Kind == frontend.EName && HeapLocalArray(e.Sym)
+}
+
 // heapChecks records the error stops of the allocations of statement s on
 // the heap, in the owners of c.
 func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
@@ -119,7 +146,7 @@ func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
 			if it.Kind == frontend.ERef && it.X != nil {
 				obj = it.X
 			}
-			if !HeapComponent(obj) {
+			if !HeapComponent(obj) && !heapLocalName(obj) {
 				continue
 			}
 			// Two sites at two positions: the object's name and its shape.
@@ -131,18 +158,62 @@ func (x *extractor) heapChecks(s frontend.Stmt, c *ctx) {
 			if p == obj.Pos {
 				p.Col++
 			}
-			add(it, p, "allocated", fmt.Sprintf("fgpu: attempting to allocate the already allocated component %s at %s in device code", obj, at(it.Pos)))
+			what := "component"
+			if heapLocalName(obj) {
+				what = "array"
+			}
+			add(it, p, "allocated", fmt.Sprintf("fgpu: attempting to allocate the already allocated %s %s at %s in device code", what, obj, at(it.Pos)))
 		}
 	case *frontend.AssignStmt:
 		if k.Proc != nil || k.RHS == nil {
 			return
 		}
-		if HeapComponent(k.LHS) && k.RHS.Rank > 0 {
+		if (HeapComponent(k.LHS) || heapLocalName(k.LHS)) && k.RHS.Rank > 0 {
 			add(k.LHS, k.RHS.Pos, "exhausted", exhausted("the reallocation of "+k.LHS.String(), k.Pos))
 		} else if r := k.RHS; k.LHS.Rank == 0 && constructor(r) {
 			add(k.LHS, r.Pos, "exhausted", exhausted("the allocation of the components of "+r.String(), k.Pos))
 		} else if HeapCopy(k) && HeapValueRoot(k.LHS) != nil {
 			add(k.LHS, k.RHS.Pos, "exhausted", exhausted("the copy of the allocatable components of "+k.RHS.String(), k.Pos))
 		}
+	}
+}
+
+// resultHeap records the error stop of the allocation on the heap of the
+// run-time shaped result (RuntimeResult) of call callee of p: a call in a
+// procedure's body, outside its loops, always holds the result on the
+// heap (heap_alloc: the caller allocates it, the bounds written over the
+// actual arguments); a call in a loop's body holds it in a slice of the
+// loop's workspace, or on the heap where the host cannot size that
+// (result_heap_site, rules/heap.mg).
+func (x *extractor) resultHeap(callee *frontend.Expr, p *frontend.Procedure, c *ctx) {
+	r := RuntimeResult(p)
+	if r == nil || callee == nil || callee.Kind != frontend.ERef || callee.Ref != frontend.RefFunction {
+		return
+	}
+	pos := callee.Pos
+	msg := fmt.Sprintf("fgpu: the device heap is exhausted: the result of %s at %s:%d in device code; a launch's heap holds FGPU_HEAP_SIZE bytes (256M when not set): set it larger", p.Name, filepath.Base(pos.File), pos.Line)
+	ct := frontend.Type{Base: frontend.TyCharacter, Kind: 1, Len: len(msg)}
+	code := &frontend.Expr{Kind: frontend.ELit, Pos: pos, Type: ct, Const: &frontend.Value{Type: ct, Str: msg}}
+	stop := &frontend.StopStmt{StmtBase: frontend.StmtBase{Pos: pos, Kw: "errorstop"}, Error: true, Code: code}
+	x.set.HeapChecks[stop] = &HeapCheck{Obj: callee, Kind: "exhausted"}
+	site := x.site(stop, pos)
+	for _, o := range c.owners() {
+		x.add("stop_stmt", site, o, name("/error_stop"))
+	}
+	if len(c.loops) == 0 {
+		x.add("heap_alloc", site, c.psite)
+		return
+	}
+	var v *frontend.Symbol
+	for s, cl := range x.set.CallLocals {
+		if cl.Callee == callee && cl.Local == r {
+			v = s
+		}
+	}
+	if v == nil {
+		return
+	}
+	for _, l := range c.loops {
+		x.add("result_heap_site", site, l, x.varSite(v))
 	}
 }

@@ -181,6 +181,7 @@ func (x *extractor) call(site ast.Constant, p *frontend.Procedure, in *frontend.
 	ps := x.procSite(p)
 	x.add("calls", site, c.psite, ps)
 	x.callLocals(site, callee, p, args, c.loops)
+	x.resultHeap(callee, p, c) // heap.go
 	// The passed object of obj%method(...): an actual argument in the
 	// place of its dummy (BindingActuals).
 	if obj, full := frontend.BindingActuals(callee, p, args); obj != nil {

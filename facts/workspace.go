@@ -136,6 +136,26 @@ func RuntimeLocals(p *frontend.Procedure) []*frontend.Symbol {
 	return out
 }
 
+// RuntimeResult is the array result of function p when it has an explicit
+// shape that is not a constant (real :: r(size(x)), r(n)): the caller
+// passes the array that holds it, sized over the actual arguments of the
+// call as a run-time sized local is; nil otherwise.
+func RuntimeResult(p *frontend.Procedure) *frontend.Symbol {
+	if p == nil || p.Result == nil {
+		return nil
+	}
+	r := p.Result
+	if r.Rank <= 0 || r.Allocatable || r.Pointer || r.Shape == nil || len(r.Shape.Dims) != r.Rank || constantShape(r) {
+		return nil
+	}
+	for _, d := range r.Shape.Dims {
+		if d.Hi == nil {
+			return nil
+		}
+	}
+	return r
+}
+
 // callLocals records, for a call in loops of procedure p with actual
 // arguments args, an array of the iterations for each run-time sized
 // local of p, its bounds written over the actuals (iter_array,
@@ -143,6 +163,12 @@ func RuntimeLocals(p *frontend.Procedure) []*frontend.Symbol {
 // that cannot be written so is recorded as a call (extent_call: unsized).
 func (x *extractor) callLocals(site ast.Constant, callee *frontend.Expr, p *frontend.Procedure, args []*frontend.Expr, loops []ast.Constant) {
 	locals := RuntimeLocals(p)
+	if r := RuntimeResult(p); r != nil {
+		// The array the caller holds the result in (design doc, "The
+		// offloading pipeline": a temporary the compiler introduces, such
+		// as the result of a function), sized like a local over the call.
+		locals = append(locals, r)
+	}
 	if len(locals) == 0 || len(loops) == 0 || callee == nil {
 		return
 	}

@@ -82,6 +82,9 @@ type Kernel struct {
 	// Heap: the kernel allocates on the device heap (rules/heap.mg,
 	// loop_heap): the launch resets the heap before it.
 	Heap bool
+	// ResultHeap: the calls of the body whose run-time shaped result the
+	// host cannot size, held on the heap instead (arrres.go).
+	ResultHeap map[*frontend.Expr]bool
 	// Packed: the iterations can run in packs of consecutive iterations
 	// with one 16-byte access per array (rules/pack.mg, packable; pack.go).
 	Packed bool

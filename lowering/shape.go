@@ -628,6 +628,9 @@ func DirectAssign(x *frontend.AssignStmt) bool {
 	if rhs.Ref == frontend.RefFunction && (rhs != stripParens(x.RHS) || ctypeKey(rhs.Type) != ctypeKey(x.LHS.Type)) {
 		return false // a function is handed the left side as its result
 	}
+	if HeapResult(rhs) {
+		return false // it allocates its result (heaplocal.go)
+	}
 	root := rootOf(x.LHS)
 	if root == nil || root.Pointer || root.Allocatable && x.LHS.Kind == frontend.EName {
 		return false

@@ -85,6 +85,14 @@ func (v *verifier) temp(e *frontend.Expr) bool {
 		return false
 	}
 	direct := v.direct != nil && e == v.direct
+	if HeapResult(e) {
+		return true // allocated by the function on the heap (heaplocal.go)
+	}
+	if _, ok := ConstShape(e); !ok && !direct && e.Ref == frontend.RefFunction && facts.RuntimeResult(e.Proc) != nil {
+		// A result of a run-time shape: the caller holds it in a slice of
+		// the kernel's workspace sized over the call (workspace.go).
+		return v.resultWorkspace(e)
+	}
 	if _, ok := ConstShape(e); !ok && !direct {
 		// An intrinsic read element by element where it stands (an
 		// array assignment, a reduction's argument) needs no array of
@@ -422,6 +430,12 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 					// A name bound to an array or a section of one (emit:
 					// sectionName): a designator with ranges and scalar
 					// subscripts, no vector subscript.
+					if AssociateResult(a.Expr) {
+						// A function's array result, computed once on entry
+						// into an array of the iteration (arrres.go).
+						v.expr(a.Expr)
+						continue
+					}
 					if !sectionDesignator(a.Expr) {
 						v.nyi(frontend.NYIAssociateArray, h.Pos, "an associate name for the array expression %s (%s) in an offloaded loop", a.Expr, a.Name)
 						continue
@@ -459,8 +473,8 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			return
 		}
 		for _, it := range x.Items {
-			if !ImageComponent(v.k, v.proc, it) {
-				v.nyi(frontend.NYIStatement, it.Pos, "deallocating %s in an offloaded loop (only an allocatable component of a derived-type value device code creates)", it)
+			if !ImageComponent(v.k, v.proc, it) && !HeapLocalName(v.proc, it) {
+				v.nyi(frontend.NYIStatement, it.Pos, "deallocating %s in an offloaded loop (only an allocatable component of a derived-type value device code creates, or an allocatable local array of a procedure)", it)
 			}
 		}
 	case *frontend.ReturnStmt:
@@ -567,7 +581,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 	}
 	if p.Result != nil {
 		v.typeOK(p.Result.Type, p.Result.Pos, p.Result.Name)
-		if r := p.Result; r.Rank != 0 && !resultArrayOK(r) {
+		if r := p.Result; r.Rank != 0 && !resultArrayOK(r) && !HeapLocal(p, r) {
 			v.nyi(frontend.NYIArrayResult, r.Pos, "the array result of %s in device code (only explicit-shape results with constant lower bounds: the caller holds the result in an array of the iteration)", p.Name)
 		}
 	}
@@ -579,7 +593,7 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 		if s.Kind == frontend.SymVariable && !s.Dummy && s != p.Result {
 			v.typeOK(s.Type, s.Pos, s.Name)
 			v.defaultInit(s)
-			if s.Rank != 0 && !FixedShape(s) && !runtime[s] || s.Save || s.Init != nil {
+			if s.Rank != 0 && !FixedShape(s) && !runtime[s] && !HeapLocal(p, s) || s.Save || s.Init != nil {
 				v.nyi(frontend.NYIDeviceLocal, s.Pos, "the local %s of %s (an array whose shape is not constant, saved or initialised) in device code", s.Name, p.Name)
 			}
 		}

@@ -102,8 +102,8 @@ func (v *verifier) expr(e *frontend.Expr) {
 			if e.Intr != nil && e.Intr.Name == "allocated" {
 				// Of an allocatable component of an image: its descriptor.
 				a := IntrinsicActuals(e)
-				if len(a) == 0 || a[0] == nil || !ImageComponent(v.k, v.proc, a[0]) {
-					v.nyi(frontend.NYIIntrinsic, e.Pos, "allocated() of this argument in an offloaded loop (only of an allocatable component of a derived-type value device code creates)")
+				if len(a) == 0 || a[0] == nil || !ImageComponent(v.k, v.proc, a[0]) && !HeapLocalName(v.proc, a[0]) {
+					v.nyi(frontend.NYIIntrinsic, e.Pos, "allocated() of this argument in an offloaded loop (only of an allocatable component of a derived-type value device code creates, or of an allocatable local array of a procedure)")
 				}
 				return
 			}
@@ -286,6 +286,10 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 		v.arrayCtx = true
 		v.expr(x.RHS)
 		v.arrayCtx = false
+		return
+	}
+	if HeapLocalName(v.proc, x.LHS) && x.RHS.Rank != 0 {
+		v.heapLocalAssign(x) // reallocated on the heap (heaplocal.go)
 		return
 	}
 	lhsRoot := rootOf(x.LHS)

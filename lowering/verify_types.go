@@ -325,8 +325,8 @@ func (v *verifier) allocate(x *frontend.AllocateStmt) {
 		return
 	}
 	for _, it := range x.Items {
-		if it.Kind != frontend.ERef || it.X == nil || !ImageComponent(v.k, v.proc, it.X) || len(it.Args) != it.X.Sym.Rank {
-			v.nyi(frontend.NYIStatement, it.Pos, "allocating %s in an offloaded loop (only an allocatable array component of a derived-type value device code creates, with its bounds)", it)
+		if it.Kind != frontend.ERef || it.X == nil || !ImageComponent(v.k, v.proc, it.X) && !HeapLocalName(v.proc, it.X) || len(it.Args) != it.X.Sym.Rank {
+			v.nyi(frontend.NYIStatement, it.Pos, "allocating %s in an offloaded loop (only an allocatable array component of a derived-type value device code creates, or an allocatable local array of a procedure, with its bounds)", it)
 			continue
 		}
 		for _, a := range it.Args {

@@ -84,6 +84,15 @@ func workspaces(st *state) {
 		if x := vars[u.What]; x != nil {
 			what = x.Name
 		}
+		if cl := st.cr.Facts.CallLocals[s]; cl != nil && cl.Local == cl.Proc.Result && k.Heap {
+			// A function's result the host cannot size: on the heap
+			// (rules/heap.mg, loop_heap; arrres.go).
+			if k.ResultHeap == nil {
+				k.ResultHeap = map[*frontend.Expr]bool{}
+			}
+			k.ResultHeap[cl.Callee] = true
+			continue
+		}
 		if cl := st.cr.Facts.CallLocals[s]; cl != nil {
 			// A local of a procedure the body calls (facts.CallLocal): its
 			// bounds written over this call's actual arguments.
@@ -91,8 +100,12 @@ func workspaces(st *state) {
 			if u.Reason == "call" {
 				why = "cannot be written over the actual arguments of this call"
 			}
+			what := "run-time sized local"
+			if cl.Local == cl.Proc.Result {
+				what = "run-time shaped result"
+			}
 			st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, cl.Callee.Pos, k.Do.Pos,
-				"the run-time sized local %s of %s, whose bounds the host cannot work out before the launch at this call (workspace %s cannot be sized on the host: its bounds %s)", cl.Local.Name, cl.Proc.Name, cl.Local.Name, why))
+				"the "+what+" %s of %s, whose bounds the host cannot work out before the launch at this call (workspace %s cannot be sized on the host: its bounds %s)", cl.Local.Name, cl.Proc.Name, cl.Local.Name, why))
 			continue
 		}
 		st.diags = append(st.diags, frontend.NYI(frontend.NYIWorkspace, s.Pos, k.Do.Pos,

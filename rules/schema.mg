@@ -526,9 +526,14 @@ Decl in_do_of(X, V)
   bound [/name, /name].
 
 Decl heap_alloc(Site, Owner)
-  descr [doc("The error stop at Site (a statement the program does not have) checks an allocation on the device heap in Owner (a loop body or a procedure): an allocate of an allocatable array component of a derived-type value device code creates, an assignment that reallocates one, or an assignment of a whole such value from a variable, which copies its components (facts/heap.go)."),
+  descr [doc("The error stop at Site (a statement the program does not have) checks an allocation on the device heap in Owner (a loop body or a procedure): an allocate of an allocatable array component of a derived-type value device code creates or of an allocatable local array of a procedure, an assignment that reallocates one, or an assignment of a whole such value from a variable, which copies its components (facts/heap.go)."),
          arg(Site, "statement"), arg(Owner, "loop or procedure")]
   bound [/name, /name].
+
+Decl result_heap_site(Site, L, V)
+  descr [doc("The error stop at Site (a statement the program does not have) checks the allocation on the device heap of the run-time shaped result of a function call in the body of loop L, for which V stands (the array the call passes for the result, sized over its actual arguments), when the host cannot size V (facts/heap.go)."),
+         arg(Site, "statement"), arg(L, "loop"), arg(V, "variable")]
+  bound [/name, /name, /name].
 
 # --- Element accesses of do concurrent bodies (facts/race.go) ---
 
