@@ -12,10 +12,14 @@ import (
 	"fgpu/rules"
 )
 
-// kirFloor is the least number of kernels of the e2e corpus whose
-// iteration the CPU backend prints from the kernel IR (TestKIRBodies): the
-// builder's coverage may grow, never drop silently.
-const kirFloor = 160
+// kirFloor and kirFloorCUDA are the least numbers of kernels of the e2e
+// corpus whose iteration the CPU and the CUDA backend print from the
+// kernel IR (TestKIRBodies, TestKIRBodiesCUDA): the builder's coverage may
+// grow, never drop silently.
+const (
+	kirFloor     = 185
+	kirFloorCUDA = 170
+)
 
 // TestKIRBodies: every kernel of the e2e programs (testdata/e2e) whose IR
 // is complete gets its CPU iteration printed from the IR (emit/cxx), and
@@ -24,12 +28,36 @@ const kirFloor = 160
 // expansion); the test reports how many kernels go through the IR and
 // fails below kirFloor.
 func TestKIRBodies(t *testing.T) {
+	kirBodies(t, "cpu", cpuBackend{}, true, kirFloor)
+}
+
+// TestKIRBodiesCUDA is TestKIRBodies for the corpus lowered for CUDA and
+// printed by the CUDA backend (fgpu's real(8) math functions, emit/crmath;
+// binary powering; other plans: the target's capabilities), above
+// kirFloorCUDA.
+func TestKIRBodiesCUDA(t *testing.T) {
+	kirBodies(t, "cuda", cudaBackend{}, false, kirFloorCUDA)
+	t.Run("fast", func(t *testing.T) {
+		// --fast: CUDA's own math functions.
+		kirBodiesOpts(t, "cuda", cudaBackend{}, false, true, kirFloorCUDA)
+	})
+}
+
+// kirBodies lowers the e2e corpus for the device dev, writes its kernels
+// with be, compares every iteration printed from the IR with the legacy
+// writer's and checks their number against floor.
+func kirBodies(t *testing.T, dev string, be backend, hostPowers bool, floor int) {
+	kirBodiesOpts(t, dev, be, hostPowers, false, floor)
+}
+
+// kirBodiesOpts is kirBodies with --fast or not.
+func kirBodiesOpts(t *testing.T, dev string, be backend, hostPowers, fast bool, floor int) {
 	files, err := filepath.Glob(filepath.Join(e2eDirInternal, "*.f90"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no programs in %s (%v)", e2eDirInternal, err)
 	}
 	sort.Strings(files)
-	cpu := target.Must("cpu")
+	tg := target.Must(dev)
 	total, viaIR := 0, 0
 	defer func() { kirCompare = nil }()
 	for _, f := range files {
@@ -37,7 +65,7 @@ func TestKIRBodies(t *testing.T) {
 		if ds.HasErrors() || prog == nil {
 			continue // (a program the e2e test expects to fail)
 		}
-		opts := rules.CheckOptions{Target: cpu}
+		opts := rules.CheckOptions{Target: tg}
 		cr, err := rules.Check(prog, opts)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
@@ -46,7 +74,7 @@ func TestKIRBodies(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: cpu})
+		plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
 		for _, d := range ds {
 			if strings.Contains(d.Msg, "kernel IR") {
 				t.Errorf("%s: %s", filepath.Base(f), d)
@@ -59,16 +87,16 @@ func TestKIRBodies(t *testing.T) {
 		kirCompare = func(k *lowering.Kernel, ir, legacy string) {
 			viaIR++
 			if ir != legacy {
-				t.Errorf("%s, %s (%s:%d): the iteration printed from the IR differs from the legacy writer's:\nIR:\n%s\nlegacy:\n%s",
-					filepath.Base(f), k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line, ir, legacy)
+				t.Errorf("%s, %s (%s:%d): the iteration printed from the IR differs from the legacy writer's (%s):\nIR:\n%s\nlegacy:\n%s",
+					filepath.Base(f), k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line, dev, ir, legacy)
 			}
 		}
-		kernelSource(plan, cpuBackend{}, true, false)
+		kernelSource(plan, be, hostPowers, fast)
 		kirCompare = nil
 	}
-	t.Logf("%d of the %d kernels of the e2e corpus print their CPU iteration from the kernel IR", viaIR, total)
-	if viaIR < kirFloor {
-		t.Errorf("%d kernels print their iteration from the IR, fewer than the floor %d", viaIR, kirFloor)
+	t.Logf("%d of the %d kernels of the e2e corpus print their %s iteration from the kernel IR", viaIR, total, dev)
+	if viaIR < floor {
+		t.Errorf("%d kernels print their %s iteration from the IR, fewer than the floor %d", viaIR, dev, floor)
 	}
 }
 
