@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"fgpu/emit/cxx"
-	"fgpu/frontend"
 	"fgpu/lowering"
 )
 
@@ -37,11 +36,6 @@ func (g *kernelGen) kirIteration() (string, bool) {
 		// The backend rejected the kernel before its iteration (CUDA: a
 		// reduction of a type it does not combine): the legacy writer
 		// reports what else it does not lower, as before.
-		return "", false
-	}
-	if g.unrollsLoop(k.Loop.Body) {
-		// The unroll hints of the arrays of the iteration (unroll.go) are
-		// not in the IR yet: the legacy writer prints such a kernel.
 		return "", false
 	}
 	opts := cxx.Options{Tmp: g.tmp, CUDA: cuda}
@@ -81,19 +75,4 @@ func indented(text string, n int) string {
 		}
 	}
 	return b.String()
-}
-
-// unrollsLoop reports whether a DO loop of the statements gets an unroll
-// pragma (unroll.go).
-func (g *kernelGen) unrollsLoop(body []frontend.Stmt) bool {
-	found := false
-	frontend.InspectStmts(body, func(n frontend.Node) bool {
-		if c, ok := n.(*frontend.Construct); ok && !found {
-			if h, ok := c.Head.(*frontend.DoStmt); ok && h.Concurrent == nil && g.unrollPragma(c, h) != "" {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }

@@ -35,12 +35,17 @@ type If struct {
 // Loop is a counted DO: Var from Lower to Upper by Step (int64 values;
 // a nil Step is 1),
 // trip count max((Upper - Lower + Step) / Step, 0) fixed on entry; Var
-// holds Lower + n * Step after n trips, converted to its type.
+// holds Lower + n * Step after n trips, converted to its type. Unroll,
+// when not 0, is the loop's constant trip count and asks the printer to
+// unroll it fully (lowering/kir_unroll.go decides: a small array of the
+// iteration indexed by Var then lives in registers); it never changes
+// what the loop computes.
 type Loop struct {
 	Pos                Pos
 	Var                *Var
 	Lower, Upper, Step Expr
 	Body               []Stmt
+	Unroll             int
 }
 
 // Cycle ends the current trip of Loop, a *Loop or a *Nest (nil: the

@@ -146,10 +146,14 @@ func (p *printer) stmt(depth int, s Stmt) {
 		}
 		p.line(depth, "end if")
 	case *Loop:
+		unroll := ""
+		if x.Unroll != 0 {
+			unroll = fmt.Sprintf(" (unroll %d)", x.Unroll)
+		}
 		if x.Step == nil {
-			p.line(depth, "do %s %s = %s, %s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper))
+			p.line(depth, "do %s %s = %s, %s%s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper), unroll)
 		} else {
-			p.line(depth, "do %s %s = %s, %s, %s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper), ExprString(x.Step))
+			p.line(depth, "do %s %s = %s, %s, %s%s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper), ExprString(x.Step), unroll)
 		}
 		p.stmts(depth+1, x.Body)
 		p.line(depth, "end do %s", p.loopName(x))

@@ -315,6 +315,9 @@ func (v *verifier) stmt(s Stmt) {
 		if x.Var != nil && x.Var.Role == RParam && x.Var.Space == ByValue {
 			v.fail("a DO loop over the by-value parameter %s", x.Var.Name)
 		}
+		if x.Unroll < 0 {
+			v.fail("a DO loop unrolled %d times", x.Unroll)
+		}
 		v.int64(x.Lower, "the DO loop's lower bound")
 		v.int64(x.Upper, "the DO loop's upper bound")
 		if x.Step != nil {

@@ -234,7 +234,8 @@ func (b *kirBuilder) doLoop(c *frontend.Construct, h *frontend.DoStmt) []kerneli
 	case v.Role != kernelir.RLocal:
 		return []kernelir.Stmt{b.unsupported(h.Pos, "the DO variable %s, a %s", h.Var, v.Role)}
 	}
-	l := &kernelir.Loop{Pos: kirPos(h.Pos), Var: v, Lower: b.convertTo(h.Lo, kernelir.Int(8)), Upper: b.convertTo(h.Hi, kernelir.Int(8))}
+	l := &kernelir.Loop{Pos: kirPos(h.Pos), Var: v, Lower: b.convertTo(h.Lo, kernelir.Int(8)), Upper: b.convertTo(h.Hi, kernelir.Int(8)),
+		Unroll: UnrollTrips(b.k, c, h)}
 	if h.Step != nil {
 		l.Step = b.convertTo(h.Step, kernelir.Int(8))
 	}

@@ -106,6 +106,9 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		v, ct := p.name(x.Var), CType(x.Var.Type)
 		p.line("{ const int64_t s%d = %s; int64_t c%d = %s;", n, step, n, p.expr(x.Lower))
 		p.indent++
+		if x.Unroll > 0 {
+			p.line("%s // (emit/unroll.go: the array of the iteration in registers)", p.unrollPragma(x.Unroll))
+		}
 		p.line("for (int64_t k%d = fgpu_trip(c%d, %s, s%d); k%d > 0; --k%d, c%d += s%d) {", n, n, p.expr(x.Upper), n, n, n, n, n)
 		p.indent++
 		p.line("%s = (%s)c%d;", v, ct, n)
@@ -170,6 +173,14 @@ func (p *printer) stmt(s kernelir.Stmt) {
 	default:
 		p.fail("the statement %T is not printed yet", s)
 	}
+}
+
+// unrollPragma asks the C++ compiler to unroll a loop of n trips fully.
+func (p *printer) unrollPragma(n int) string {
+	if p.opts.CUDA {
+		return fmt.Sprintf("#pragma unroll %d", n)
+	}
+	return fmt.Sprintf("#pragma GCC unroll %d", n)
 }
 
 // nest writes a nested loop run in order in the iteration: a C loop an
