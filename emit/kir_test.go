@@ -2,6 +2,7 @@ package emit
 
 import (
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -146,3 +147,98 @@ func TestKIRVerifiesOnGPUs(t *testing.T) {
 }
 
 const e2eDirInternal = "testdata/e2e"
+
+// TestKIRUnsupported reports what the kernel IR builder does not
+// translate yet over the e2e corpus lowered for the CPU and CUDA: each
+// reason (lowering's Unsupported nodes, names left out) with the number
+// of kernels it keeps on the legacy writer, largest first (go test ./emit
+// -run TestKIRUnsupported -v). It fails when an incomplete kernel has no
+// Unsupported node, which would make it incomplete for no reason anyone
+// could fix.
+func TestKIRUnsupported(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(e2eDirInternal, "*.f90"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no programs in %s (%v)", e2eDirInternal, err)
+	}
+	sort.Strings(files)
+	for _, dev := range []string{"cpu", "cuda"} {
+		tg := target.Must(dev)
+		kernels := map[string]int{}
+		incomplete, total := 0, 0
+		for _, f := range files {
+			prog, ds := frontend.Load([]string{f}, frontend.Options{})
+			if ds.HasErrors() || prog == nil {
+				continue
+			}
+			opts := rules.CheckOptions{Target: tg}
+			cr, err := rules.Check(prog, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if cr, _, err = lowering.ArrayStatements(prog, cr, opts); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
+			if ds.HasErrors() {
+				continue
+			}
+			for _, k := range plan.Kernels {
+				total++
+				if k.IR == nil || k.IR.Complete {
+					continue
+				}
+				incomplete++
+				us := k.IR.Unsupported()
+				if len(us) == 0 {
+					t.Errorf("%s: %s is incomplete without an Unsupported node", filepath.Base(f), k.Name)
+				}
+				seen := map[string]bool{}
+				for _, u := range us {
+					r := unsupportedReason(u.What)
+					if !seen[r] {
+						seen[r] = true
+						kernels[r]++
+					}
+				}
+			}
+		}
+		var rs []string
+		for r := range kernels {
+			rs = append(rs, r)
+		}
+		sort.Slice(rs, func(i, j int) bool {
+			if kernels[rs[i]] != kernels[rs[j]] {
+				return kernels[rs[i]] > kernels[rs[j]]
+			}
+			return rs[i] < rs[j]
+		})
+		t.Logf("%s: %d of %d kernels incomplete; the reasons, with the kernels each keeps:", dev, incomplete, total)
+		for _, r := range rs {
+			t.Logf("  %4d  %s", kernels[r], r)
+		}
+	}
+}
+
+// unsupportedReason is an Unsupported node's text without the program's
+// expressions and the names of its entities.
+func unsupportedReason(what string) string {
+	if m := reasonExprRe.FindStringSubmatch(what); m != nil {
+		return m[1] + " ..."
+	}
+	return reasonNameRe.ReplaceAllStringFunc(what, func(m string) string {
+		f := strings.Fields(m)
+		if reasonWords[f[len(f)-1]] {
+			return m
+		}
+		return strings.Join(f[:len(f)-1], " ") + " X"
+	})
+}
+
+// reasonWords are the words of the builder's texts that follow "array",
+// "value"... and name no entity.
+var reasonWords = map[string]bool{"or": true, "assignment": true, "out": true, "that": true, "computed": true, "of": true, "is": true, "designator": true, "value": true}
+
+var (
+	reasonExprRe = regexp.MustCompile(`^(the function call|the expression|the designator|assignment to|the element|the section|the array value|an element of the named constant|the intrinsic call|the comparison) `)
+	reasonNameRe = regexp.MustCompile(`\b(variable|selector|parameter|array|local|index|value|local array|loop) ([a-z_][a-z0-9_]*)\b`)
+)

@@ -212,3 +212,40 @@ end kernel
 		t.Fatalf("Fprint:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestVerifyReduce: a reduction over a column of a (sum(a(:, i)) into t)
+// verifies; a section outside a reduction, a section of another rank than
+// the reduction's shape, an unknown reduction and count of a real value
+// do not.
+func TestVerifyReduce(t *testing.T) {
+	col := func(f *fixture) *Section {
+		return &Section{Array: f.a, Dims: []SectionDim{{}, {Fixed: &Convert{To: Int(8), X: &Ref{Var: f.i}}}}}
+	}
+	cases := []struct {
+		name string
+		edit func(k *Kernel, f *fixture) Expr
+		ok   bool
+	}{
+		{"sum of a column", func(k *Kernel, f *fixture) Expr {
+			return &Reduce{Name: "sum", Args: []Expr{col(f)}, Shape: col(f), T: Re(8)}
+		}, true},
+		{"a section outside a reduction", func(k *Kernel, f *fixture) Expr { return col(f) }, false},
+		{"a section of another rank", func(k *Kernel, f *fixture) Expr {
+			return &Reduce{Name: "sum", Args: []Expr{&Section{Array: f.a}}, Shape: col(f), T: Re(8)}
+		}, false},
+		{"an unknown reduction", func(k *Kernel, f *fixture) Expr {
+			return &Reduce{Name: "median", Args: []Expr{col(f)}, Shape: col(f), T: Re(8)}
+		}, false},
+		{"count of reals", func(k *Kernel, f *fixture) Expr {
+			return &Convert{To: Re(8), X: &Reduce{Name: "count", Args: []Expr{col(f)}, Shape: col(f), T: Int(4)}}
+		}, false},
+	}
+	for _, c := range cases {
+		k, f := sample()
+		k.Body = append(k.Body, &Assign{LHS: &Ref{Var: f.t}, RHS: c.edit(k, f)})
+		err := Verify(k)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

@@ -291,6 +291,21 @@ func WalkExpr(e Expr, fn func(Expr)) {
 		for _, a := range x.Args {
 			WalkExpr(a, fn)
 		}
+	case *Reduce:
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
+		if x.Shape != nil {
+			WalkExpr(x.Shape, fn)
+		}
+	case *Section:
+		for _, d := range x.Dims {
+			for _, s := range []Expr{d.Fixed, d.Lo, d.Hi, d.Step} {
+				if s != nil {
+					WalkExpr(s, fn)
+				}
+			}
+		}
 	}
 }
 

@@ -298,6 +298,10 @@ func ExprString(e Expr) string {
 			args = append(args, ExprString(a))
 		}
 		return fmt.Sprintf("%s:%s(%s)", x.Name, x.T, strings.Join(args, ", "))
+	case *Reduce:
+		return reduceString(x)
+	case *Section:
+		return sectionString(x)
 	case *Unsupported:
 		return fmt.Sprintf("unsupported{%s}", x.What)
 	}

@@ -36,6 +36,9 @@ type verifier struct {
 	loops  []Stmt // enclosing loops and nests, innermost last
 	pos    Pos    // of the statement being checked
 	err    *Error
+	// reduceRank is the rank of the innermost Reduce around the
+	// expression checked (0: none; a Section needs one).
+	reduceRank int
 }
 
 func (v *verifier) fail(format string, args ...any) {
@@ -571,6 +574,14 @@ func (v *verifier) expr(e Expr) {
 				v.fail("%s of %s with a DIM that is not a constant within its rank", x.Name, x.Array.Name)
 			}
 		}
+	case *Reduce:
+		v.reduce(x)
+	case *Section:
+		if v.reduceRank == 0 {
+			v.fail("a section of %s outside a reduction", x.Array.Name)
+			return
+		}
+		v.section(x, v.reduceRank)
 	case *Unsupported:
 	default:
 		v.fail("an unknown expression %T", e)

@@ -482,7 +482,12 @@ func (b *kirBuilder) expr1(e *frontend.Expr) kernelir.Expr {
 		}
 	}
 	if e.Rank != 0 {
-		return b.unsupported(e.Pos, "the array value %s", e)
+		switch {
+		case b.reducing == 0 || NeedsTemp(e):
+			return b.unsupported(e.Pos, "the array value %s", e)
+		case e.Kind == frontend.EName || e.Kind == frontend.ERef && e.Ref == frontend.RefElement:
+			return b.section(e)
+		}
 	}
 	t, ok := kirType(e.Type)
 	if !ok || t.Base == kernelir.Struct {

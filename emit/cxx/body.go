@@ -37,6 +37,9 @@ type printer struct {
 	err    error
 	// names are the C names of the locals of nested loops (lN_X).
 	names map[*kernelir.Var]string
+	// at are the counters of the reduction's loop nest being printed
+	// (reduce.go), one a dimension of its shape.
+	at []string
 }
 
 // name is v's C name.
@@ -337,6 +340,10 @@ func (p *printer) expr(e kernelir.Expr) string {
 		return p.binary(x)
 	case *kernelir.Intrinsic:
 		return p.intrinsic(x)
+	case *kernelir.Reduce:
+		return p.reduce(x)
+	case *kernelir.Section:
+		return p.section(x)
 	}
 	return p.fail("the expression %T is not printed yet", e)
 }
