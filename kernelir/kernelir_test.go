@@ -249,3 +249,32 @@ func TestVerifyReduce(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyArrayAssign: a column of a assigned a scalar times a section
+// of its own rank verifies; a right side of another rank, and a section
+// of rank 0 as the left side, do not.
+func TestVerifyArrayAssign(t *testing.T) {
+	col := func(f *fixture) *Section {
+		return &Section{Array: f.a, Dims: []SectionDim{{}, {Fixed: &Convert{To: Int(8), X: &Ref{Var: f.i}}}}}
+	}
+	for _, c := range []struct {
+		name string
+		edit func(f *fixture) *ArrayAssign
+		ok   bool
+	}{
+		{"a column", func(f *fixture) *ArrayAssign {
+			return &ArrayAssign{LHS: col(f), RHS: &Binary{Op: "*", X: &Ref{Var: f.t}, Y: col(f), T: Re(8)}}
+		}, true},
+		{"another rank", func(f *fixture) *ArrayAssign { return &ArrayAssign{LHS: col(f), RHS: &Section{Array: f.a}} }, false},
+		{"rank 0", func(f *fixture) *ArrayAssign {
+			one := &Lit{T: Int(8), Int: 1}
+			return &ArrayAssign{LHS: &Section{Array: f.a, Dims: []SectionDim{{Fixed: one}, {Fixed: one}}}, RHS: &Ref{Var: f.t}}
+		}, false},
+	} {
+		k, f := sample()
+		k.Body = append(k.Body, c.edit(f))
+		if err := Verify(k); (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

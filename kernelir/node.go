@@ -318,6 +318,9 @@ func WalkStmts(ss []Stmt, st func(Stmt), ex func(Expr)) {
 		case *Assign:
 			WalkExpr(x.LHS, ex)
 			WalkExpr(x.RHS, ex)
+		case *ArrayAssign:
+			WalkExpr(x.LHS, ex)
+			WalkExpr(x.RHS, ex)
 		case *If:
 			for _, a := range x.Arms {
 				WalkExpr(a.Cond, ex)

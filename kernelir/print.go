@@ -131,6 +131,8 @@ func (p *printer) stmt(depth int, s Stmt) {
 	switch x := s.(type) {
 	case *Assign:
 		p.line(depth, "%s = %s", ExprString(x.LHS), ExprString(x.RHS))
+	case *ArrayAssign:
+		p.line(depth, "%s = %s", sectionString(x.LHS), ExprString(x.RHS))
 	case *If:
 		for i, a := range x.Arms {
 			kw := "if"

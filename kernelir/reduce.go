@@ -4,7 +4,8 @@ package kernelir
 // norm2, ...) of whole arrays and sections: the reduction runs in a
 // sequential loop nest in array element order (the first dimension
 // fastest: gfortran's order, so a sum gives gfortran's bits), inside the
-// iteration, over the shape of one of its operands.
+// iteration, over the shape of one of its operands; and array
+// assignments of sections, elementwise.
 
 import (
 	"fmt"
@@ -175,5 +176,41 @@ func (v *verifier) section(s *Section, rank int) {
 				v.int64(e, "a bound of a section of "+s.Array.Name)
 			}
 		}
+	}
+}
+
+// ArrayAssign is an array assignment LHS = RHS of a section (or whole
+// array) of an array of the kernel: elementwise, the first dimension
+// outermost, RHS read at each element's position (its Sections conform
+// with LHS; a scalar RHS is every element's value; converted to the
+// element type, a truth value for a logical). The builder makes it only
+// where RHS does not read the assigned array through another designator
+// (lowering.AssignOverlaps), so the order of the elements does not matter.
+type ArrayAssign struct {
+	Pos Pos
+	LHS *Section
+	RHS Expr
+}
+
+func (s *ArrayAssign) At() Pos { return s.Pos }
+func (*ArrayAssign) stmt()     {}
+
+// arrayAssign checks an array assignment.
+func (v *verifier) arrayAssign(x *ArrayAssign) {
+	if x.LHS == nil || x.RHS == nil {
+		v.fail("an array assignment without its sides")
+		return
+	}
+	rank := x.LHS.Ranges()
+	if rank == 0 {
+		v.fail("an array assignment to a section of rank 0 of %s", x.LHS.Array.Name)
+	}
+	v.section(x.LHS, rank)
+	outer := v.reduceRank
+	v.reduceRank = rank
+	v.expr(x.RHS)
+	v.reduceRank = outer
+	if !unsupported(x.RHS) && !agree(x.LHS.Type(), x.RHS.Type()) {
+		v.fail("assignment of a %s value to elements of %s", x.RHS.Type(), x.LHS.Type())
 	}
 }

@@ -273,6 +273,8 @@ func agree(a, b Type) bool {
 
 func (v *verifier) stmt(s Stmt) {
 	switch x := s.(type) {
+	case *ArrayAssign:
+		v.arrayAssign(x)
 	case *Assign:
 		v.expr(x.LHS)
 		v.expr(x.RHS)

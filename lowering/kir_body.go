@@ -320,6 +320,8 @@ func (b *kirBuilder) nest(c *frontend.Construct) kernelir.Stmt {
 func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
 	pos := x.Pos
 	switch {
+	case x.LHS.Rank > 0 && x.Proc == nil && x.LHS.Type.Base != frontend.TyDerived:
+		return []kernelir.Stmt{b.arrayAssign(x)}
 	case x.LHS.Rank > 0 || x.RHS.Rank > 0:
 		return []kernelir.Stmt{b.unsupported(pos, "an array assignment")}
 	case x.LHS.Type.Base == frontend.TyDerived || x.RHS.Type.Base == frontend.TyDerived:

@@ -165,3 +165,45 @@ func (b *kirBuilder) section(e *frontend.Expr) kernelir.Expr {
 	}
 	return sec
 }
+
+// arrayAssign translates an array assignment to a section (or a whole
+// array) of an array of the kernel whose right side is elementwise and
+// does not read the assigned array through another designator.
+func (b *kirBuilder) arrayAssign(x *frontend.AssignStmt) kernelir.Stmt {
+	pos := x.Pos
+	if s := kirRoot(x.LHS); s == nil || s.Allocatable || s.Pointer {
+		return b.unsupported(pos, "an array assignment to an allocatable or a pointer")
+	}
+	if AssignOverlaps(x) {
+		return b.unsupported(pos, "an array assignment whose right side reads the assigned array")
+	}
+	temp := false
+	frontend.Inspect(x.RHS, func(nd frontend.Node) bool {
+		if e, ok := nd.(*frontend.Expr); ok && NeedsTemp(e) {
+			temp = true
+		}
+		return !temp
+	})
+	if temp || x.RHS.Rank != 0 && x.RHS.Rank != x.LHS.Rank {
+		return b.unsupported(pos, "an array assignment of an array value computed first")
+	}
+	b.reducing++
+	defer func() { b.reducing-- }()
+	lx := b.section(x.LHS)
+	lhs, ok := lx.(*kernelir.Section)
+	if !ok {
+		return lx.(*kernelir.Unsupported)
+	}
+	rhs := b.valueAs(x.RHS, x.LHS.Type)
+	rank := lhs.Ranges()
+	var bad kernelir.Stmt
+	kernelir.WalkExpr(rhs, func(y kernelir.Expr) {
+		if s, ok := y.(*kernelir.Section); ok && s.Ranges() != rank && bad == nil {
+			bad = b.unsupported(pos, "an array assignment of sections of different ranks")
+		}
+	})
+	if bad != nil {
+		return bad
+	}
+	return &kernelir.ArrayAssign{Pos: kirPos(pos), LHS: lhs, RHS: rhs}
+}

@@ -81,6 +81,8 @@ func (p *printer) stmt(s kernelir.Stmt) {
 	switch x := s.(type) {
 	case *kernelir.Assign:
 		p.line("%s = %s;", p.lvalue(x.LHS), p.value(x.RHS, x.LHS.Type()))
+	case *kernelir.ArrayAssign:
+		p.arrayAssign(x)
 	case *kernelir.If:
 		for i, a := range x.Arms {
 			if i == 0 {

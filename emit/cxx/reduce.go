@@ -48,8 +48,18 @@ func (p *printer) sectionDims(s *kernelir.Section) []sectionDim {
 	return dims
 }
 
-// section is the element of s at the counters of the reduction around it.
+// section is the value of the element of s at the counters of the
+// reduction (or array assignment) around it.
 func (p *printer) section(s *kernelir.Section) string {
+	el := p.sectionLV(s)
+	if s.Array.Elem.Base == kernelir.Logical {
+		return "(" + el + " != 0)"
+	}
+	return el
+}
+
+// sectionLV is the storage of the element of s at the counters around it.
+func (p *printer) sectionLV(s *kernelir.Section) string {
 	a := s.Array
 	dims := p.sectionDims(s)
 	var off []string
@@ -67,11 +77,7 @@ func (p *printer) section(s *kernelir.Section) string {
 		}
 		off = append(off, fmt.Sprintf("(%s - %s) * %s", idx, a.Lower[d].Name, a.Stride[d].Name))
 	}
-	el := fmt.Sprintf("(*(%s*)(b_%s + %s))", CType(a.Elem), a.Name, strings.Join(off, " + "))
-	if a.Elem.Base == kernelir.Logical {
-		return "(" + el + " != 0)"
-	}
-	return el
+	return fmt.Sprintf("(*(%s*)(b_%s + %s))", CType(a.Elem), a.Name, strings.Join(off, " + "))
 }
 
 // reduce prints a reduction as a lambda computing it in a sequential loop
@@ -150,4 +156,33 @@ func (p *printer) reduce(x *kernelir.Reduce) string {
 	}
 	b.WriteString("return acc; }()")
 	return b.String()
+}
+
+// arrayAssign prints an array assignment: a loop over each dimension of
+// the left side, the first outermost, counted from 0 (eN), the element
+// assigned inside.
+func (p *printer) arrayAssign(x *kernelir.ArrayAssign) {
+	dims := p.sectionDims(x.LHS)
+	p.line("{")
+	p.indent++
+	var at []string
+	for _, d := range dims {
+		p.tmp++
+		v := fmt.Sprintf("e%d", p.tmp)
+		p.line("const int64_t n%s = %s;", v, d.ext)
+		p.line("FGPU_UNROLL4 for (int64_t %s = 0; %s < n%s; ++%s) {", v, v, v, v)
+		p.indent++
+		at = append(at, v)
+	}
+	outer := p.at
+	p.at = at
+	lv := p.sectionLV(x.LHS)
+	p.line("%s = %s;", lv, p.value(x.RHS, x.LHS.Type()))
+	p.at = outer
+	for range dims {
+		p.indent--
+		p.line("}")
+	}
+	p.indent--
+	p.line("}")
 }
