@@ -278,3 +278,30 @@ func TestVerifyArrayAssign(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyArrayTemp: an array of a BLOCK declared by an ArrayTemp may be
+// assigned and read in the block; one not marked Local, or with bounds
+// of another rank, does not verify.
+func TestVerifyArrayTemp(t *testing.T) {
+	mk := func(local bool, bounds int) *ArrayTemp {
+		d := func(n string) *Var { return &Var{Name: n, Type: Int(8), Role: RDesc} }
+		q := &Array{Name: "q", Elem: Re(8), Rank: 1, Local: local, Lower: []*Var{d("lb1_q")}, Stride: []*Var{d("sm1_q")}, Extent: []*Var{d("ex1_q")}}
+		st := &ArrayTemp{Array: q}
+		for i := 0; i < bounds; i++ {
+			st.Lower, st.Extent = append(st.Lower, 0), append(st.Extent, 3)
+		}
+		return st
+	}
+	for _, c := range []struct {
+		name string
+		st   *ArrayTemp
+		ok   bool
+	}{{"a local array", mk(true, 1), true}, {"not local", mk(false, 1), false}, {"two bounds", mk(true, 2), false}} {
+		k, f := sample()
+		el := &Element{Array: c.st.Array, Subs: []Expr{&Lit{T: Int(8), Int: 0}}}
+		k.Body = append(k.Body, &Block{Body: []Stmt{c.st, &Assign{LHS: el, RHS: &Ref{Var: f.t}}, &Assign{LHS: &Ref{Var: f.t}, RHS: el}}})
+		if err := Verify(k); (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

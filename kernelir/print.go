@@ -133,6 +133,12 @@ func (p *printer) stmt(depth int, s Stmt) {
 		p.line(depth, "%s = %s", ExprString(x.LHS), ExprString(x.RHS))
 	case *ArrayAssign:
 		p.line(depth, "%s = %s", sectionString(x.LHS), ExprString(x.RHS))
+	case *ArrayTemp:
+		var ds []string
+		for d := range x.Lower {
+			ds = append(ds, fmt.Sprintf("%d:%d", x.Lower[d], x.Lower[d]+x.Extent[d]-1))
+		}
+		p.line(depth, "array %s %s(%s)", x.Array.Name, x.Array.Elem, strings.Join(ds, ", "))
 	case *If:
 		for i, a := range x.Arms {
 			kw := "if"

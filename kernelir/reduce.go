@@ -214,3 +214,32 @@ func (v *verifier) arrayAssign(x *ArrayAssign) {
 		v.fail("assignment of a %s value to elements of %s", x.RHS.Type(), x.LHS.Type())
 	}
 }
+
+// ArrayTemp declares an array of the iteration of a constant shape (a
+// BLOCK construct's array), under the names an array argument has: its
+// storage, and its descriptor's parts constant (Lower[d], the extent
+// Extent[d]; the strides of a contiguous array in column-major order).
+type ArrayTemp struct {
+	Pos           Pos
+	Array         *Array
+	Lower, Extent []int64
+}
+
+func (s *ArrayTemp) At() Pos { return s.Pos }
+func (*ArrayTemp) stmt()     {}
+
+// arrayTemp checks an array temporary.
+func (v *verifier) arrayTemp(x *ArrayTemp) {
+	v.declareArray(x.Array, "array temporary")
+	if x.Array == nil {
+		return
+	}
+	if !x.Array.Local || len(x.Lower) != x.Array.Rank || len(x.Extent) != x.Array.Rank {
+		v.fail("the array temporary %s: local %v, %d bounds of rank %d", x.Array.Name, x.Array.Local, len(x.Lower), x.Array.Rank)
+	}
+	for _, e := range x.Extent {
+		if e < 0 {
+			v.fail("the array temporary %s of a negative extent", x.Array.Name)
+		}
+	}
+}

@@ -275,6 +275,8 @@ func (v *verifier) stmt(s Stmt) {
 	switch x := s.(type) {
 	case *ArrayAssign:
 		v.arrayAssign(x)
+	case *ArrayTemp:
+		v.arrayTemp(x)
 	case *Assign:
 		v.expr(x.LHS)
 		v.expr(x.RHS)

@@ -168,8 +168,27 @@ func (b *kirBuilder) associate(c *frontend.Construct, h *frontend.AssociateStmt)
 	return blk
 }
 
+// blockArray declares an array of a BLOCK construct, of an intrinsic type
+// and a constant shape (nil: not one: a workspace slice, allocatable).
+func (b *kirBuilder) blockArray(s *frontend.Symbol) kernelir.Stmt {
+	if !FixedShape(s) || s.Allocatable || s.Pointer || s.Save || b.k.WorkspaceOf(s) != nil || len(s.Dims) != s.Rank {
+		return nil
+	}
+	st := &kernelir.ArrayTemp{Pos: kirPos(s.Pos), Array: b.array(s, true)}
+	for d := 0; d < s.Rank; d++ {
+		lb, ok := ConstLowerBound(s, d)
+		if !ok || s.Dims[d] < 0 {
+			return nil
+		}
+		st.Lower = append(st.Lower, lb)
+		st.Extent = append(st.Extent, int64(s.Dims[d]))
+	}
+	return st
+}
+
 // block translates a BLOCK construct whose variables are scalars of
-// intrinsic types (temporaries of the block).
+// intrinsic types and arrays of a constant shape (temporaries of the
+// block).
 func (b *kirBuilder) block(c *frontend.Construct) kernelir.Stmt {
 	blk := &kernelir.Block{Pos: kirPos(c.Pos)}
 	if c.Scope != nil {
@@ -178,6 +197,12 @@ func (b *kirBuilder) block(c *frontend.Construct) kernelir.Stmt {
 				continue
 			}
 			t, ok := kirType(s.Type)
+			if s.Rank > 0 && ok && t.Base != kernelir.Struct {
+				if st := b.blockArray(s); st != nil {
+					blk.Body = append(blk.Body, st)
+					continue
+				}
+			}
 			if s.Rank > 0 || !ok || t.Base == kernelir.Struct {
 				return b.unsupported(c.Pos, "a BLOCK construct with the variable %s (an array or of a derived type)", s.Name)
 			}

@@ -83,6 +83,8 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		p.line("%s = %s;", p.lvalue(x.LHS), p.value(x.RHS, x.LHS.Type()))
 	case *kernelir.ArrayAssign:
 		p.arrayAssign(x)
+	case *kernelir.ArrayTemp:
+		p.arrayTemp(x)
 	case *kernelir.If:
 		for i, a := range x.Arms {
 			if i == 0 {

@@ -186,3 +186,23 @@ func (p *printer) arrayAssign(x *kernelir.ArrayAssign) {
 	p.indent--
 	p.line("}")
 }
+
+// arrayTemp declares an array of the iteration: its elements, the byte
+// address b_X and the constant descriptor parts (emit/kernel.go's
+// localArray writes the same).
+func (p *printer) arrayTemp(x *kernelir.ArrayTemp) {
+	a := x.Array
+	n := int64(1)
+	for _, e := range x.Extent {
+		n *= e
+	}
+	ct := CType(a.Elem)
+	p.line("%s v_%s[%d];", ct, a.Name, max(n, 1))
+	p.line("char* const b_%s = (char*)v_%s;", a.Name, a.Name)
+	stride := int64(1)
+	for d := 0; d < a.Rank; d++ {
+		p.line("const int64_t %s = %d, %s = (int64_t)sizeof(%s) * %d, %s = %d;", a.Lower[d].Name, x.Lower[d], a.Stride[d].Name, ct, stride, a.Extent[d].Name, x.Extent[d])
+		stride *= x.Extent[d]
+	}
+	p.line("(void)b_%s;", a.Name)
+}

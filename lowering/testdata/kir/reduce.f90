@@ -2,7 +2,7 @@
 ! module array and of a dummy, elementwise expressions of them, a
 ! reduction nested in another's operand, dot_product and norm2; sum with
 ! DIM= and with MASK= stay Unsupported; array assignments to local
-! arrays (a logical one too) and to a section of a module array (the legacy writer prints them).
+! arrays (a logical one too, a BLOCK's) and to a section of a module array (the legacy writer prints them).
 module reduce_m
   implicit none
   integer, parameter :: m = 6, n = 300
@@ -32,6 +32,11 @@ contains
       v(1:m:2) = 0
       a(2:m, i) = v(2:m) - sum(v)
       l(i) = any(p)
+      block
+        real(8) :: q(0:2)
+        q = v(1:3)
+        t(i) = sum(q) + q(0)
+      end block
     end do
   end subroutine
   subroutine masked()
