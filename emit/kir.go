@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"fgpu/emit/cxx"
+	"fgpu/frontend"
 	"fgpu/lowering"
 )
 
@@ -41,6 +42,8 @@ func (g *kernelGen) kirIteration() (string, bool) {
 	opts := cxx.Options{Tmp: g.tmp, CUDA: cuda}
 	if g.funcs != nil {
 		opts.Fast, opts.HostPowers = g.funcs.fast, g.funcs.hostPowers
+		funcs := g.funcs
+		opts.Callee = func(callee any) string { return funcs.add(callee.(*frontend.Procedure)) }
 	}
 	text, tmp, err := cxx.Iteration(k.IR, opts)
 	if err != nil {

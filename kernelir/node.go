@@ -291,6 +291,10 @@ func WalkExpr(e Expr, fn func(Expr)) {
 		for _, a := range x.Args {
 			WalkExpr(a, fn)
 		}
+	case *FuncCall:
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
 	case *Reduce:
 		for _, a := range x.Args {
 			WalkExpr(a, fn)

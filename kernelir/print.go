@@ -308,6 +308,8 @@ func ExprString(e Expr) string {
 		return fmt.Sprintf("%s:%s(%s)", x.Name, x.T, strings.Join(args, ", "))
 	case *Reduce:
 		return reduceString(x)
+	case *FuncCall:
+		return funcCallString(x)
 	case *Section:
 		return sectionString(x)
 	case *Unsupported:

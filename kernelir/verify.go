@@ -580,6 +580,8 @@ func (v *verifier) expr(e Expr) {
 		}
 	case *Reduce:
 		v.reduce(x)
+	case *FuncCall:
+		v.funcCall(x)
 	case *Section:
 		if v.reduceRank == 0 {
 			v.fail("a section of %s outside a reduction", x.Array.Name)

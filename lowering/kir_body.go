@@ -538,7 +538,7 @@ func (b *kirBuilder) expr1(e *frontend.Expr) kernelir.Expr {
 		case frontend.RefIntrinsic:
 			return b.intrinsic(e, t)
 		case frontend.RefFunction:
-			return b.unsupported(e.Pos, "the function call %s", e)
+			return b.funcCall(e, t)
 		}
 	case frontend.EUnary:
 		switch e.Op {

@@ -346,6 +346,8 @@ func (p *printer) expr(e kernelir.Expr) string {
 		return p.intrinsic(x)
 	case *kernelir.Reduce:
 		return p.reduce(x)
+	case *kernelir.FuncCall:
+		return p.funcCall(x)
 	case *kernelir.Section:
 		return p.section(x)
 	}

@@ -206,3 +206,16 @@ func (p *printer) arrayTemp(x *kernelir.ArrayTemp) {
 	}
 	p.line("(void)b_%s;", a.Name)
 }
+
+// funcCall prints a call of a device function, its arguments by value.
+func (p *printer) funcCall(x *kernelir.FuncCall) string {
+	if p.opts.Callee == nil {
+		return p.fail("a call of %s without the emitter's names of device functions", x.Name)
+	}
+	name := p.opts.Callee(x.Callee)
+	var as []string
+	for _, a := range x.Args {
+		as = append(as, p.expr(a))
+	}
+	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
+}
