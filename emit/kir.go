@@ -2,9 +2,13 @@ package emit
 
 // This file places the iteration of a kernel printed from the kernel IR
 // (lowering/kir.go builds it, emit/cxx prints it) in the CPU backend's
-// loop nests: every kernel whose IR is complete; the others, the packed
-// versions (pack.go) and the GPU backends are still written from the
-// Fortran statements (legacyIteration and the files it calls).
+// loop nests and in the CUDA backend's grid-stride loop, inside the
+// decomposition of the thread's iteration number into indices: every
+// kernel whose IR is complete (CUDA: with fgpu's math functions, emit/crmath,
+// through cxx.Options.CUDA). The others, the packed versions (pack.go),
+// the grouped kernels (nest.go), device procedures and the Metal backend
+// are still written from the Fortran statements (legacyIteration and the
+// files it calls).
 
 import (
 	"fmt"
@@ -21,20 +25,25 @@ import (
 var kirCompare func(k *lowering.Kernel, ir, legacy string)
 
 // kirIteration is the masks and body of the iteration of g.k printed from
-// its IR, when the CPU backend writes a complete kernel.
+// its IR, when the CPU or the CUDA backend writes a complete kernel.
 func (g *kernelGen) kirIteration() (string, bool) {
 	k := g.k
-	if _, cpu := g.be.(cpuBackend); !cpu || k.IR == nil || !k.IR.Complete || g.group || g.pack != nil || g.proc != nil {
+	_, cpu := g.be.(cpuBackend)
+	_, cuda := g.be.(cudaBackend)
+	if !cpu && !cuda || k.IR == nil || !k.IR.Complete || g.group || g.pack != nil || g.proc != nil {
 		return "", false
 	}
-	if g.unrollsLoop(k.Loop.Body) {
-		// The unroll hints of the arrays of the iteration (unroll.go) are
-		// not in the IR yet: the legacy writer prints such a kernel.
+	if g.diags.HasErrors() {
+		// The backend rejected the kernel before its iteration (CUDA: a
+		// reduction of a type it does not combine): the legacy writer
+		// reports what else it does not lower, as before.
 		return "", false
 	}
-	opts := cxx.Options{Tmp: g.tmp}
+	opts := cxx.Options{Tmp: g.tmp, CUDA: cuda}
 	if g.funcs != nil {
 		opts.Fast, opts.HostPowers = g.funcs.fast, g.funcs.hostPowers
+		funcs := g.funcs
+		opts.Callee = func(callee any) string { return funcs.add(callee.(*frontend.Procedure)) }
 	}
 	text, tmp, err := cxx.Iteration(k.IR, opts)
 	if err != nil {
@@ -69,19 +78,4 @@ func indented(text string, n int) string {
 		}
 	}
 	return b.String()
-}
-
-// unrollsLoop reports whether a DO loop of the statements gets an unroll
-// pragma (unroll.go).
-func (g *kernelGen) unrollsLoop(body []frontend.Stmt) bool {
-	found := false
-	frontend.InspectStmts(body, func(n frontend.Node) bool {
-		if c, ok := n.(*frontend.Construct); ok && !found {
-			if h, ok := c.Head.(*frontend.DoStmt); ok && h.Concurrent == nil && g.unrollPragma(c, h) != "" {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -12,10 +13,14 @@ import (
 	"fgpu/rules"
 )
 
-// kirFloor is the least number of kernels of the e2e corpus whose
-// iteration the CPU backend prints from the kernel IR (TestKIRBodies): the
-// builder's coverage may grow, never drop silently.
-const kirFloor = 160
+// kirFloor and kirFloorCUDA are the least numbers of kernels of the e2e
+// corpus and of the IR's goldens (lowering/testdata/kir) whose iteration the CPU and the CUDA backend print from the
+// kernel IR (TestKIRBodies, TestKIRBodiesCUDA): the builder's coverage may
+// grow, never drop silently.
+const (
+	kirFloor     = 212
+	kirFloorCUDA = 192
+)
 
 // TestKIRBodies: every kernel of the e2e programs (testdata/e2e) whose IR
 // is complete gets its CPU iteration printed from the IR (emit/cxx), and
@@ -24,12 +29,40 @@ const kirFloor = 160
 // expansion); the test reports how many kernels go through the IR and
 // fails below kirFloor.
 func TestKIRBodies(t *testing.T) {
+	kirBodies(t, "cpu", cpuBackend{}, true, kirFloor)
+}
+
+// TestKIRBodiesCUDA is TestKIRBodies for the corpus lowered for CUDA and
+// printed by the CUDA backend (fgpu's real(8) math functions, emit/crmath;
+// binary powering; other plans: the target's capabilities), above
+// kirFloorCUDA.
+func TestKIRBodiesCUDA(t *testing.T) {
+	kirBodies(t, "cuda", cudaBackend{}, false, kirFloorCUDA)
+	t.Run("fast", func(t *testing.T) {
+		// --fast: CUDA's own math functions.
+		kirBodiesOpts(t, "cuda", cudaBackend{}, false, true, kirFloorCUDA)
+	})
+}
+
+// kirBodies lowers the e2e corpus for the device dev, writes its kernels
+// with be, compares every iteration printed from the IR with the legacy
+// writer's and checks their number against floor.
+func kirBodies(t *testing.T, dev string, be backend, hostPowers bool, floor int) {
+	kirBodiesOpts(t, dev, be, hostPowers, false, floor)
+}
+
+// kirBodiesOpts is kirBodies with --fast or not.
+func kirBodiesOpts(t *testing.T, dev string, be backend, hostPowers, fast bool, floor int) {
 	files, err := filepath.Glob(filepath.Join(e2eDirInternal, "*.f90"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no programs in %s (%v)", e2eDirInternal, err)
 	}
+	// The programs of the IR's goldens too (lowering/testdata/kir: local
+	// arrays, unrolled loops, reductions, array assignments).
+	goldens, _ := filepath.Glob(filepath.Join("..", "lowering", "testdata", "kir", "*.f90"))
+	files = append(files, goldens...)
 	sort.Strings(files)
-	cpu := target.Must("cpu")
+	tg := target.Must(dev)
 	total, viaIR := 0, 0
 	defer func() { kirCompare = nil }()
 	for _, f := range files {
@@ -37,7 +70,7 @@ func TestKIRBodies(t *testing.T) {
 		if ds.HasErrors() || prog == nil {
 			continue // (a program the e2e test expects to fail)
 		}
-		opts := rules.CheckOptions{Target: cpu}
+		opts := rules.CheckOptions{Target: tg}
 		cr, err := rules.Check(prog, opts)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
@@ -46,7 +79,7 @@ func TestKIRBodies(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: cpu})
+		plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
 		for _, d := range ds {
 			if strings.Contains(d.Msg, "kernel IR") {
 				t.Errorf("%s: %s", filepath.Base(f), d)
@@ -59,16 +92,16 @@ func TestKIRBodies(t *testing.T) {
 		kirCompare = func(k *lowering.Kernel, ir, legacy string) {
 			viaIR++
 			if ir != legacy {
-				t.Errorf("%s, %s (%s:%d): the iteration printed from the IR differs from the legacy writer's:\nIR:\n%s\nlegacy:\n%s",
-					filepath.Base(f), k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line, ir, legacy)
+				t.Errorf("%s, %s (%s:%d): the iteration printed from the IR differs from the legacy writer's (%s):\nIR:\n%s\nlegacy:\n%s",
+					filepath.Base(f), k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line, dev, ir, legacy)
 			}
 		}
-		kernelSource(plan, cpuBackend{}, true, false)
+		kernelSource(plan, be, hostPowers, fast)
 		kirCompare = nil
 	}
-	t.Logf("%d of the %d kernels of the e2e corpus print their CPU iteration from the kernel IR", viaIR, total)
-	if viaIR < kirFloor {
-		t.Errorf("%d kernels print their iteration from the IR, fewer than the floor %d", viaIR, kirFloor)
+	t.Logf("%d of the %d kernels print their %s iteration from the kernel IR (the e2e corpus and the IR goldens)", viaIR, total, dev)
+	if viaIR < floor {
+		t.Errorf("%d kernels print their %s iteration from the IR, fewer than the floor %d", viaIR, dev, floor)
 	}
 }
 
@@ -118,3 +151,98 @@ func TestKIRVerifiesOnGPUs(t *testing.T) {
 }
 
 const e2eDirInternal = "testdata/e2e"
+
+// TestKIRUnsupported reports what the kernel IR builder does not
+// translate yet over the e2e corpus lowered for the CPU and CUDA: each
+// reason (lowering's Unsupported nodes, names left out) with the number
+// of kernels it keeps on the legacy writer, largest first (go test ./emit
+// -run TestKIRUnsupported -v). It fails when an incomplete kernel has no
+// Unsupported node, which would make it incomplete for no reason anyone
+// could fix.
+func TestKIRUnsupported(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(e2eDirInternal, "*.f90"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no programs in %s (%v)", e2eDirInternal, err)
+	}
+	sort.Strings(files)
+	for _, dev := range []string{"cpu", "cuda"} {
+		tg := target.Must(dev)
+		kernels := map[string]int{}
+		incomplete, total := 0, 0
+		for _, f := range files {
+			prog, ds := frontend.Load([]string{f}, frontend.Options{})
+			if ds.HasErrors() || prog == nil {
+				continue
+			}
+			opts := rules.CheckOptions{Target: tg}
+			cr, err := rules.Check(prog, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if cr, _, err = lowering.ArrayStatements(prog, cr, opts); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
+			if ds.HasErrors() {
+				continue
+			}
+			for _, k := range plan.Kernels {
+				total++
+				if k.IR == nil || k.IR.Complete {
+					continue
+				}
+				incomplete++
+				us := k.IR.Unsupported()
+				if len(us) == 0 {
+					t.Errorf("%s: %s is incomplete without an Unsupported node", filepath.Base(f), k.Name)
+				}
+				seen := map[string]bool{}
+				for _, u := range us {
+					r := unsupportedReason(u.What)
+					if !seen[r] {
+						seen[r] = true
+						kernels[r]++
+					}
+				}
+			}
+		}
+		var rs []string
+		for r := range kernels {
+			rs = append(rs, r)
+		}
+		sort.Slice(rs, func(i, j int) bool {
+			if kernels[rs[i]] != kernels[rs[j]] {
+				return kernels[rs[i]] > kernels[rs[j]]
+			}
+			return rs[i] < rs[j]
+		})
+		t.Logf("%s: %d of %d kernels incomplete; the reasons, with the kernels each keeps:", dev, incomplete, total)
+		for _, r := range rs {
+			t.Logf("  %4d  %s", kernels[r], r)
+		}
+	}
+}
+
+// unsupportedReason is an Unsupported node's text without the program's
+// expressions and the names of its entities.
+func unsupportedReason(what string) string {
+	if m := reasonExprRe.FindStringSubmatch(what); m != nil {
+		return m[1] + " ..."
+	}
+	return reasonNameRe.ReplaceAllStringFunc(what, func(m string) string {
+		f := strings.Fields(m)
+		if reasonWords[f[len(f)-1]] {
+			return m
+		}
+		return strings.Join(f[:len(f)-1], " ") + " X"
+	})
+}
+
+// reasonWords are the words of the builder's texts that follow "array",
+// "value"... and name no entity.
+var reasonWords = map[string]bool{"or": true, "assignment": true, "out": true, "that": true, "computed": true, "of": true, "is": true, "designator": true, "value": true}
+
+var (
+	reasonExprRe = regexp.MustCompile(`^(the function call|the expression|the designator|assignment to|the element|the section|the array value|an element of the named constant|the intrinsic call|the comparison) `)
+	reasonNameRe = regexp.MustCompile(`\b(variable|selector|parameter|array|local|index|value|local array|loop) ([a-z_][a-z0-9_]*)\b`)
+)

@@ -212,3 +212,96 @@ end kernel
 		t.Fatalf("Fprint:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestVerifyReduce: a reduction over a column of a (sum(a(:, i)) into t)
+// verifies; a section outside a reduction, a section of another rank than
+// the reduction's shape, an unknown reduction and count of a real value
+// do not.
+func TestVerifyReduce(t *testing.T) {
+	col := func(f *fixture) *Section {
+		return &Section{Array: f.a, Dims: []SectionDim{{}, {Fixed: &Convert{To: Int(8), X: &Ref{Var: f.i}}}}}
+	}
+	cases := []struct {
+		name string
+		edit func(k *Kernel, f *fixture) Expr
+		ok   bool
+	}{
+		{"sum of a column", func(k *Kernel, f *fixture) Expr {
+			return &Reduce{Name: "sum", Args: []Expr{col(f)}, Shape: col(f), T: Re(8)}
+		}, true},
+		{"a section outside a reduction", func(k *Kernel, f *fixture) Expr { return col(f) }, false},
+		{"a section of another rank", func(k *Kernel, f *fixture) Expr {
+			return &Reduce{Name: "sum", Args: []Expr{&Section{Array: f.a}}, Shape: col(f), T: Re(8)}
+		}, false},
+		{"an unknown reduction", func(k *Kernel, f *fixture) Expr {
+			return &Reduce{Name: "median", Args: []Expr{col(f)}, Shape: col(f), T: Re(8)}
+		}, false},
+		{"count of reals", func(k *Kernel, f *fixture) Expr {
+			return &Convert{To: Re(8), X: &Reduce{Name: "count", Args: []Expr{col(f)}, Shape: col(f), T: Int(4)}}
+		}, false},
+	}
+	for _, c := range cases {
+		k, f := sample()
+		k.Body = append(k.Body, &Assign{LHS: &Ref{Var: f.t}, RHS: c.edit(k, f)})
+		err := Verify(k)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}
+
+// TestVerifyArrayAssign: a column of a assigned a scalar times a section
+// of its own rank verifies; a right side of another rank, and a section
+// of rank 0 as the left side, do not.
+func TestVerifyArrayAssign(t *testing.T) {
+	col := func(f *fixture) *Section {
+		return &Section{Array: f.a, Dims: []SectionDim{{}, {Fixed: &Convert{To: Int(8), X: &Ref{Var: f.i}}}}}
+	}
+	for _, c := range []struct {
+		name string
+		edit func(f *fixture) *ArrayAssign
+		ok   bool
+	}{
+		{"a column", func(f *fixture) *ArrayAssign {
+			return &ArrayAssign{LHS: col(f), RHS: &Binary{Op: "*", X: &Ref{Var: f.t}, Y: col(f), T: Re(8)}}
+		}, true},
+		{"another rank", func(f *fixture) *ArrayAssign { return &ArrayAssign{LHS: col(f), RHS: &Section{Array: f.a}} }, false},
+		{"rank 0", func(f *fixture) *ArrayAssign {
+			one := &Lit{T: Int(8), Int: 1}
+			return &ArrayAssign{LHS: &Section{Array: f.a, Dims: []SectionDim{{Fixed: one}, {Fixed: one}}}, RHS: &Ref{Var: f.t}}
+		}, false},
+	} {
+		k, f := sample()
+		k.Body = append(k.Body, c.edit(f))
+		if err := Verify(k); (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}
+
+// TestVerifyArrayTemp: an array of a BLOCK declared by an ArrayTemp may be
+// assigned and read in the block; one not marked Local, or with bounds
+// of another rank, does not verify.
+func TestVerifyArrayTemp(t *testing.T) {
+	mk := func(local bool, bounds int) *ArrayTemp {
+		d := func(n string) *Var { return &Var{Name: n, Type: Int(8), Role: RDesc} }
+		q := &Array{Name: "q", Elem: Re(8), Rank: 1, Local: local, Lower: []*Var{d("lb1_q")}, Stride: []*Var{d("sm1_q")}, Extent: []*Var{d("ex1_q")}}
+		st := &ArrayTemp{Array: q}
+		for i := 0; i < bounds; i++ {
+			st.Lower, st.Extent = append(st.Lower, 0), append(st.Extent, 3)
+		}
+		return st
+	}
+	for _, c := range []struct {
+		name string
+		st   *ArrayTemp
+		ok   bool
+	}{{"a local array", mk(true, 1), true}, {"not local", mk(false, 1), false}, {"two bounds", mk(true, 2), false}} {
+		k, f := sample()
+		el := &Element{Array: c.st.Array, Subs: []Expr{&Lit{T: Int(8), Int: 0}}}
+		k.Body = append(k.Body, &Block{Body: []Stmt{c.st, &Assign{LHS: el, RHS: &Ref{Var: f.t}}, &Assign{LHS: &Ref{Var: f.t}, RHS: el}}})
+		if err := Verify(k); (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

@@ -35,12 +35,17 @@ type If struct {
 // Loop is a counted DO: Var from Lower to Upper by Step (int64 values;
 // a nil Step is 1),
 // trip count max((Upper - Lower + Step) / Step, 0) fixed on entry; Var
-// holds Lower + n * Step after n trips, converted to its type.
+// holds Lower + n * Step after n trips, converted to its type. Unroll,
+// when not 0, is the loop's constant trip count and asks the printer to
+// unroll it fully (lowering/kir_unroll.go decides: a small array of the
+// iteration indexed by Var then lives in registers); it never changes
+// what the loop computes.
 type Loop struct {
 	Pos                Pos
 	Var                *Var
 	Lower, Upper, Step Expr
 	Body               []Stmt
+	Unroll             int
 }
 
 // Cycle ends the current trip of Loop, a *Loop or a *Nest (nil: the
@@ -286,6 +291,25 @@ func WalkExpr(e Expr, fn func(Expr)) {
 		for _, a := range x.Args {
 			WalkExpr(a, fn)
 		}
+	case *FuncCall:
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
+	case *Reduce:
+		for _, a := range x.Args {
+			WalkExpr(a, fn)
+		}
+		if x.Shape != nil {
+			WalkExpr(x.Shape, fn)
+		}
+	case *Section:
+		for _, d := range x.Dims {
+			for _, s := range []Expr{d.Fixed, d.Lo, d.Hi, d.Step} {
+				if s != nil {
+					WalkExpr(s, fn)
+				}
+			}
+		}
 	}
 }
 
@@ -296,6 +320,9 @@ func WalkStmts(ss []Stmt, st func(Stmt), ex func(Expr)) {
 		st(s)
 		switch x := s.(type) {
 		case *Assign:
+			WalkExpr(x.LHS, ex)
+			WalkExpr(x.RHS, ex)
+		case *ArrayAssign:
 			WalkExpr(x.LHS, ex)
 			WalkExpr(x.RHS, ex)
 		case *If:

@@ -131,6 +131,14 @@ func (p *printer) stmt(depth int, s Stmt) {
 	switch x := s.(type) {
 	case *Assign:
 		p.line(depth, "%s = %s", ExprString(x.LHS), ExprString(x.RHS))
+	case *ArrayAssign:
+		p.line(depth, "%s = %s", sectionString(x.LHS), ExprString(x.RHS))
+	case *ArrayTemp:
+		var ds []string
+		for d := range x.Lower {
+			ds = append(ds, fmt.Sprintf("%d:%d", x.Lower[d], x.Lower[d]+x.Extent[d]-1))
+		}
+		p.line(depth, "array %s %s(%s)", x.Array.Name, x.Array.Elem, strings.Join(ds, ", "))
 	case *If:
 		for i, a := range x.Arms {
 			kw := "if"
@@ -146,10 +154,14 @@ func (p *printer) stmt(depth int, s Stmt) {
 		}
 		p.line(depth, "end if")
 	case *Loop:
+		unroll := ""
+		if x.Unroll != 0 {
+			unroll = fmt.Sprintf(" (unroll %d)", x.Unroll)
+		}
 		if x.Step == nil {
-			p.line(depth, "do %s %s = %s, %s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper))
+			p.line(depth, "do %s %s = %s, %s%s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper), unroll)
 		} else {
-			p.line(depth, "do %s %s = %s, %s, %s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper), ExprString(x.Step))
+			p.line(depth, "do %s %s = %s, %s, %s%s", p.loopName(x), x.Var.Name, ExprString(x.Lower), ExprString(x.Upper), ExprString(x.Step), unroll)
 		}
 		p.stmts(depth+1, x.Body)
 		p.line(depth, "end do %s", p.loopName(x))
@@ -294,6 +306,12 @@ func ExprString(e Expr) string {
 			args = append(args, ExprString(a))
 		}
 		return fmt.Sprintf("%s:%s(%s)", x.Name, x.T, strings.Join(args, ", "))
+	case *Reduce:
+		return reduceString(x)
+	case *FuncCall:
+		return funcCallString(x)
+	case *Section:
+		return sectionString(x)
 	case *Unsupported:
 		return fmt.Sprintf("unsupported{%s}", x.What)
 	}

@@ -36,6 +36,9 @@ type verifier struct {
 	loops  []Stmt // enclosing loops and nests, innermost last
 	pos    Pos    // of the statement being checked
 	err    *Error
+	// reduceRank is the rank of the innermost Reduce around the
+	// expression checked (0: none; a Section needs one).
+	reduceRank int
 }
 
 func (v *verifier) fail(format string, args ...any) {
@@ -270,6 +273,10 @@ func agree(a, b Type) bool {
 
 func (v *verifier) stmt(s Stmt) {
 	switch x := s.(type) {
+	case *ArrayAssign:
+		v.arrayAssign(x)
+	case *ArrayTemp:
+		v.arrayTemp(x)
 	case *Assign:
 		v.expr(x.LHS)
 		v.expr(x.RHS)
@@ -314,6 +321,9 @@ func (v *verifier) stmt(s Stmt) {
 		}
 		if x.Var != nil && x.Var.Role == RParam && x.Var.Space == ByValue {
 			v.fail("a DO loop over the by-value parameter %s", x.Var.Name)
+		}
+		if x.Unroll < 0 {
+			v.fail("a DO loop unrolled %d times", x.Unroll)
 		}
 		v.int64(x.Lower, "the DO loop's lower bound")
 		v.int64(x.Upper, "the DO loop's upper bound")
@@ -568,6 +578,16 @@ func (v *verifier) expr(e Expr) {
 				v.fail("%s of %s with a DIM that is not a constant within its rank", x.Name, x.Array.Name)
 			}
 		}
+	case *Reduce:
+		v.reduce(x)
+	case *FuncCall:
+		v.funcCall(x)
+	case *Section:
+		if v.reduceRank == 0 {
+			v.fail("a section of %s outside a reduction", x.Array.Name)
+			return
+		}
+		v.section(x, v.reduceRank)
 	case *Unsupported:
 	default:
 		v.fail("an unknown expression %T", e)

@@ -48,6 +48,9 @@ type kirBuilder struct {
 	// header holds the Unsupported statements of the header (placed
 	// first in the body).
 	header []kernelir.Stmt
+	// reducing counts the reductions around the expression translated
+	// (kir_reduce.go): inside one, arrays and sections are its operands.
+	reducing int
 }
 
 // BuildKIR translates kernel k of plan into the IR.

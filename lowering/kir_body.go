@@ -168,8 +168,27 @@ func (b *kirBuilder) associate(c *frontend.Construct, h *frontend.AssociateStmt)
 	return blk
 }
 
+// blockArray declares an array of a BLOCK construct, of an intrinsic type
+// and a constant shape (nil: not one: a workspace slice, allocatable).
+func (b *kirBuilder) blockArray(s *frontend.Symbol) kernelir.Stmt {
+	if !FixedShape(s) || s.Allocatable || s.Pointer || s.Save || b.k.WorkspaceOf(s) != nil || len(s.Dims) != s.Rank {
+		return nil
+	}
+	st := &kernelir.ArrayTemp{Pos: kirPos(s.Pos), Array: b.array(s, true)}
+	for d := 0; d < s.Rank; d++ {
+		lb, ok := ConstLowerBound(s, d)
+		if !ok || s.Dims[d] < 0 {
+			return nil
+		}
+		st.Lower = append(st.Lower, lb)
+		st.Extent = append(st.Extent, int64(s.Dims[d]))
+	}
+	return st
+}
+
 // block translates a BLOCK construct whose variables are scalars of
-// intrinsic types (temporaries of the block).
+// intrinsic types and arrays of a constant shape (temporaries of the
+// block).
 func (b *kirBuilder) block(c *frontend.Construct) kernelir.Stmt {
 	blk := &kernelir.Block{Pos: kirPos(c.Pos)}
 	if c.Scope != nil {
@@ -178,6 +197,12 @@ func (b *kirBuilder) block(c *frontend.Construct) kernelir.Stmt {
 				continue
 			}
 			t, ok := kirType(s.Type)
+			if s.Rank > 0 && ok && t.Base != kernelir.Struct {
+				if st := b.blockArray(s); st != nil {
+					blk.Body = append(blk.Body, st)
+					continue
+				}
+			}
 			if s.Rank > 0 || !ok || t.Base == kernelir.Struct {
 				return b.unsupported(c.Pos, "a BLOCK construct with the variable %s (an array or of a derived type)", s.Name)
 			}
@@ -234,7 +259,8 @@ func (b *kirBuilder) doLoop(c *frontend.Construct, h *frontend.DoStmt) []kerneli
 	case v.Role != kernelir.RLocal:
 		return []kernelir.Stmt{b.unsupported(h.Pos, "the DO variable %s, a %s", h.Var, v.Role)}
 	}
-	l := &kernelir.Loop{Pos: kirPos(h.Pos), Var: v, Lower: b.convertTo(h.Lo, kernelir.Int(8)), Upper: b.convertTo(h.Hi, kernelir.Int(8))}
+	l := &kernelir.Loop{Pos: kirPos(h.Pos), Var: v, Lower: b.convertTo(h.Lo, kernelir.Int(8)), Upper: b.convertTo(h.Hi, kernelir.Int(8)),
+		Unroll: UnrollTrips(b.k, c, h)}
 	if h.Step != nil {
 		l.Step = b.convertTo(h.Step, kernelir.Int(8))
 	}
@@ -319,6 +345,8 @@ func (b *kirBuilder) nest(c *frontend.Construct) kernelir.Stmt {
 func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
 	pos := x.Pos
 	switch {
+	case x.LHS.Rank > 0 && x.Proc == nil && x.LHS.Type.Base != frontend.TyDerived:
+		return []kernelir.Stmt{b.arrayAssign(x)}
 	case x.LHS.Rank > 0 || x.RHS.Rank > 0:
 		return []kernelir.Stmt{b.unsupported(pos, "an array assignment")}
 	case x.LHS.Type.Base == frontend.TyDerived || x.RHS.Type.Base == frontend.TyDerived:
@@ -481,7 +509,12 @@ func (b *kirBuilder) expr1(e *frontend.Expr) kernelir.Expr {
 		}
 	}
 	if e.Rank != 0 {
-		return b.unsupported(e.Pos, "the array value %s", e)
+		switch {
+		case b.reducing == 0 || NeedsTemp(e):
+			return b.unsupported(e.Pos, "the array value %s", e)
+		case e.Kind == frontend.EName || e.Kind == frontend.ERef && e.Ref == frontend.RefElement:
+			return b.section(e)
+		}
 	}
 	t, ok := kirType(e.Type)
 	if !ok || t.Base == kernelir.Struct {
@@ -505,7 +538,7 @@ func (b *kirBuilder) expr1(e *frontend.Expr) kernelir.Expr {
 		case frontend.RefIntrinsic:
 			return b.intrinsic(e, t)
 		case frontend.RefFunction:
-			return b.unsupported(e.Pos, "the function call %s", e)
+			return b.funcCall(e, t)
 		}
 	case frontend.EUnary:
 		switch e.Op {

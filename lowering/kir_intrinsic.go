@@ -32,6 +32,9 @@ func (b *kirBuilder) intrinsic(e *frontend.Expr, t kernelir.Type) kernelir.Expr 
 	if g, ok := kirGeneric[name]; ok {
 		name = g
 	}
+	if _, ok := kernelir.ReduceNames[name]; ok && e.Rank == 0 && KernelIntrinsic(e.Intr.Name) {
+		return b.reduce(e, name, a, t)
+	}
 	if !KernelIntrinsic(e.Intr.Name) || !kernelir.KnownIntrinsic(name) {
 		return b.unsupported(e.Pos, "the intrinsic %s", e.Intr.Name)
 	}

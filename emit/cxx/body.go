@@ -37,6 +37,9 @@ type printer struct {
 	err    error
 	// names are the C names of the locals of nested loops (lN_X).
 	names map[*kernelir.Var]string
+	// at are the counters of the reduction's loop nest being printed
+	// (reduce.go), one a dimension of its shape.
+	at []string
 }
 
 // name is v's C name.
@@ -78,6 +81,10 @@ func (p *printer) stmt(s kernelir.Stmt) {
 	switch x := s.(type) {
 	case *kernelir.Assign:
 		p.line("%s = %s;", p.lvalue(x.LHS), p.value(x.RHS, x.LHS.Type()))
+	case *kernelir.ArrayAssign:
+		p.arrayAssign(x)
+	case *kernelir.ArrayTemp:
+		p.arrayTemp(x)
 	case *kernelir.If:
 		for i, a := range x.Arms {
 			if i == 0 {
@@ -106,6 +113,9 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		v, ct := p.name(x.Var), CType(x.Var.Type)
 		p.line("{ const int64_t s%d = %s; int64_t c%d = %s;", n, step, n, p.expr(x.Lower))
 		p.indent++
+		if x.Unroll > 0 {
+			p.line("%s // (emit/unroll.go: the array of the iteration in registers)", p.unrollPragma(x.Unroll))
+		}
 		p.line("for (int64_t k%d = fgpu_trip(c%d, %s, s%d); k%d > 0; --k%d, c%d += s%d) {", n, n, p.expr(x.Upper), n, n, n, n, n)
 		p.indent++
 		p.line("%s = (%s)c%d;", v, ct, n)
@@ -170,6 +180,14 @@ func (p *printer) stmt(s kernelir.Stmt) {
 	default:
 		p.fail("the statement %T is not printed yet", s)
 	}
+}
+
+// unrollPragma asks the C++ compiler to unroll a loop of n trips fully.
+func (p *printer) unrollPragma(n int) string {
+	if p.opts.CUDA {
+		return fmt.Sprintf("#pragma unroll %d", n)
+	}
+	return fmt.Sprintf("#pragma GCC unroll %d", n)
 }
 
 // nest writes a nested loop run in order in the iteration: a C loop an
@@ -326,6 +344,12 @@ func (p *printer) expr(e kernelir.Expr) string {
 		return p.binary(x)
 	case *kernelir.Intrinsic:
 		return p.intrinsic(x)
+	case *kernelir.Reduce:
+		return p.reduce(x)
+	case *kernelir.FuncCall:
+		return p.funcCall(x)
+	case *kernelir.Section:
+		return p.section(x)
 	}
 	return p.fail("the expression %T is not printed yet", e)
 }

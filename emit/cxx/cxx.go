@@ -77,4 +77,7 @@ type Options struct {
 	// Tmp numbers the temporaries of the printed code from Tmp+1 on (the
 	// counter of the code around it).
 	Tmp int
+	// Callee is the C name of the device function a FuncCall calls (the
+	// emitter names and defines them); nil: calls are not printed.
+	Callee func(callee any) string
 }

@@ -88,6 +88,48 @@ func TestIteration(t *testing.T) {
 	}
 }
 
+// TestUnroll: a loop the builder marks Unroll N gets the pragma of the
+// dialect (GCC's on the CPU, nvcc's on CUDA) before its for, and nothing
+// else changes.
+func TestUnroll(t *testing.T) {
+	j := &kernelir.Var{Name: "j", Type: kernelir.Int(4), Role: kernelir.RLocal}
+	x := &kernelir.Var{Name: "x", Type: kernelir.Int(4), Role: kernelir.RLocal}
+	one := &kernelir.Lit{T: kernelir.Int(8), Int: 1}
+	loop := &kernelir.Loop{Var: j, Lower: one, Upper: &kernelir.Lit{T: kernelir.Int(8), Int: 3}, Unroll: 3,
+		Body: []kernelir.Stmt{&kernelir.Assign{LHS: &kernelir.Ref{Var: x}, RHS: &kernelir.Ref{Var: j}}}}
+	i := &kernelir.Var{Name: "i", Type: kernelir.Int(4), Role: kernelir.RIndex}
+	lo := &kernelir.Var{Name: "lo1", Type: kernelir.Int(8), Role: kernelir.RLaunch}
+	k := &kernelir.Kernel{Name: "k", Complete: true, Launch: []*kernelir.Var{lo},
+		Dims:   []*kernelir.Dim{{Index: i, Lower: &kernelir.Ref{Var: lo}, Upper: &kernelir.Ref{Var: lo}, Step: &kernelir.Ref{Var: lo}}},
+		Locals: []*kernelir.Local{{Var: j}, {Var: x}}, Body: []kernelir.Stmt{loop}}
+	if err := kernelir.Verify(k); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cuda   bool
+		pragma string
+	}{{false, "#pragma GCC unroll 3"}, {true, "#pragma unroll 3"}} {
+		got, _, err := Iteration(k, Options{CUDA: c.cuda})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(got, "\n")
+		if len(lines) < 3 || !strings.HasPrefix(strings.TrimSpace(lines[1]), c.pragma+" //") || !strings.HasPrefix(strings.TrimSpace(lines[2]), "for (") {
+			t.Errorf("CUDA %v: no %q before the loop:\n%s", c.cuda, c.pragma, got)
+		}
+		loop.Unroll = 0
+		plain, _, _ := Iteration(k, Options{CUDA: c.cuda})
+		loop.Unroll = 3
+		if strings.Contains(plain, "pragma") || strings.Replace(got, lines[1]+"\n", "", 1) != plain {
+			t.Errorf("CUDA %v: the unrolled loop differs from the plain one by more than the pragma:\n%s\n%s", c.cuda, got, plain)
+		}
+	}
+	loop.Unroll = -1
+	if err := kernelir.Verify(k); err == nil {
+		t.Errorf("a loop unrolled -1 times verified")
+	}
+}
+
 // TestImports: emit/cxx imports nothing of fgpu's but the kernel IR, and
 // the IR nothing of fgpu's (the kernel emitters do not read the Fortran
 // program, its facts or the analyses).

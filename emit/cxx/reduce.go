@@ -1,0 +1,221 @@
+package cxx
+
+// This file prints the array reductions of a kernel body
+// (kernelir.Reduce): an immediately invoked lambda whose loop nest runs
+// over the elements of the shape in array element order (the first
+// dimension fastest), the sections of its operands read at the nest's
+// counters.
+
+import (
+	"fmt"
+	"strings"
+
+	"fgpu/kernelir"
+)
+
+// sectionDim is one dimension of a section: its first index, step and
+// extent as C expressions.
+type sectionDim struct{ lo, st, ext string }
+
+// sectionDims are the dimensions of s that a reduction loops over.
+func (p *printer) sectionDims(s *kernelir.Section) []sectionDim {
+	a := s.Array
+	var dims []sectionDim
+	if s.Dims == nil {
+		for d := 0; d < a.Rank; d++ {
+			dims = append(dims, sectionDim{lo: a.Lower[d].Name, st: "1", ext: a.Extent[d].Name})
+		}
+		return dims
+	}
+	for d, sd := range s.Dims {
+		if sd.Fixed != nil {
+			continue
+		}
+		lo := a.Lower[d].Name
+		if sd.Lo != nil {
+			lo = p.expr(sd.Lo)
+		}
+		hi := fmt.Sprintf("(%s + %s - 1)", a.Lower[d].Name, a.Extent[d].Name)
+		if sd.Hi != nil {
+			hi = p.expr(sd.Hi)
+		}
+		st := "1"
+		if sd.Step != nil {
+			st = p.expr(sd.Step)
+		}
+		dims = append(dims, sectionDim{lo: lo, st: st, ext: fmt.Sprintf("fgpu_trip(%s, %s, %s)", lo, hi, st)})
+	}
+	return dims
+}
+
+// section is the value of the element of s at the counters of the
+// reduction (or array assignment) around it.
+func (p *printer) section(s *kernelir.Section) string {
+	el := p.sectionLV(s)
+	if s.Array.Elem.Base == kernelir.Logical {
+		return "(" + el + " != 0)"
+	}
+	return el
+}
+
+// sectionLV is the storage of the element of s at the counters around it.
+func (p *printer) sectionLV(s *kernelir.Section) string {
+	a := s.Array
+	dims := p.sectionDims(s)
+	var off []string
+	k := 0
+	for d := 0; d < a.Rank; d++ {
+		var idx string
+		if s.Dims != nil && s.Dims[d].Fixed != nil {
+			idx = p.expr(s.Dims[d].Fixed)
+		} else {
+			if k >= len(dims) || k >= len(p.at) {
+				return p.fail("a section of %s of another rank than its reduction", a.Name)
+			}
+			idx = fmt.Sprintf("(%s + %s * %s)", dims[k].lo, p.at[k], dims[k].st)
+			k++
+		}
+		off = append(off, fmt.Sprintf("(%s - %s) * %s", idx, a.Lower[d].Name, a.Stride[d].Name))
+	}
+	return fmt.Sprintf("(*(%s*)(b_%s + %s))", CType(a.Elem), a.Name, strings.Join(off, " + "))
+}
+
+// reduce prints a reduction as a lambda computing it in a sequential loop
+// nest in array element order.
+func (p *printer) reduce(x *kernelir.Reduce) string {
+	if x.Shape == nil || len(x.Args) == 0 {
+		return p.fail("the reduction %s without its operands", x.Name)
+	}
+	ct := CType(x.T)
+	dims := p.sectionDims(x.Shape)
+	var b strings.Builder
+	init := map[string]string{"sum": ct + "(0)", "product": ct + "(1)", "count": ct + "(0)", "any": "false", "all": "true", "dot_product": ct + "(0)"}[x.Name]
+	switch x.Name {
+	case "maxval":
+		init = "-fgpu_huge((" + ct + ")0)"
+	case "minval":
+		init = "fgpu_huge((" + ct + ")0)"
+	}
+	accT := ct
+	if x.T.Base == kernelir.Logical {
+		accT = "bool"
+	}
+	if x.Name == "norm2" {
+		// gfortran's scaled sum of squares (its inline NORM2: scale
+		// starts at 1 and the sum at 0, a new larger magnitude rescales
+		// the sum).
+		fmt.Fprintf(&b, "[&]() { %s scale = %s(1), acc = %s(0); ", ct, ct, ct)
+	} else {
+		fmt.Fprintf(&b, "[&]() { %s acc = %s; ", accT, init)
+	}
+	at := make([]string, len(dims))
+	for d := len(dims) - 1; d >= 0; d-- {
+		p.tmp++
+		v := fmt.Sprintf("r%d", p.tmp)
+		at[d] = v
+		fmt.Fprintf(&b, "FGPU_UNROLL4 for (int64_t %s = 0; %s < %s; ++%s) ", v, v, dims[d].ext, v)
+	}
+	outer := p.at
+	p.at = at
+	defer func() { p.at = outer }()
+	// (The operand is printed first as it stands, then as the operation
+	// takes it, which numbers the counters of reductions inside it as the
+	// legacy writer does.)
+	xs := p.expr(x.Args[0])
+	switch x.Name {
+	case "sum":
+		fmt.Fprintf(&b, "acc = acc + %s; ", p.expr(x.Args[0]))
+	case "product":
+		fmt.Fprintf(&b, "acc = acc * %s; ", p.expr(x.Args[0]))
+	case "maxval":
+		fmt.Fprintf(&b, "{ %s v = %s; if (v > acc) acc = v; } ", ct, xs)
+	case "minval":
+		fmt.Fprintf(&b, "{ %s v = %s; if (v < acc) acc = v; } ", ct, xs)
+	case "count":
+		fmt.Fprintf(&b, "if (%s) acc = acc + 1; ", xs)
+	case "any":
+		fmt.Fprintf(&b, "if (%s) acc = true; ", xs)
+	case "all":
+		fmt.Fprintf(&b, "if (!(%s)) acc = false; ", xs)
+	case "norm2":
+		fmt.Fprintf(&b, "{ %s v = %s; if (v != %s(0)) { %s ax = std::fabs(v); if (ax > scale) { %s r = scale / ax; acc = acc * (r * r) + %s(1); scale = ax; } else { %s r = ax / scale; acc = acc + r * r; } } } ", ct, p.expr(x.Args[0]), ct, ct, ct, ct, ct)
+		b.WriteString("return std::sqrt(acc) * scale; }()")
+		return b.String()
+	case "dot_product":
+		if len(x.Args) < 2 {
+			return p.fail("dot_product without its second operand")
+		}
+		y := p.expr(x.Args[1])
+		xv := p.expr(x.Args[0])
+		if x.T.Base == kernelir.Complex {
+			xv = "fgpu_conj(" + xv + ")"
+		}
+		fmt.Fprintf(&b, "acc = acc + %s * %s; ", xv, y)
+	default:
+		return p.fail("the reduction %s is not printed yet", x.Name)
+	}
+	b.WriteString("return acc; }()")
+	return b.String()
+}
+
+// arrayAssign prints an array assignment: a loop over each dimension of
+// the left side, the first outermost, counted from 0 (eN), the element
+// assigned inside.
+func (p *printer) arrayAssign(x *kernelir.ArrayAssign) {
+	dims := p.sectionDims(x.LHS)
+	p.line("{")
+	p.indent++
+	var at []string
+	for _, d := range dims {
+		p.tmp++
+		v := fmt.Sprintf("e%d", p.tmp)
+		p.line("const int64_t n%s = %s;", v, d.ext)
+		p.line("FGPU_UNROLL4 for (int64_t %s = 0; %s < n%s; ++%s) {", v, v, v, v)
+		p.indent++
+		at = append(at, v)
+	}
+	outer := p.at
+	p.at = at
+	lv := p.sectionLV(x.LHS)
+	p.line("%s = %s;", lv, p.value(x.RHS, x.LHS.Type()))
+	p.at = outer
+	for range dims {
+		p.indent--
+		p.line("}")
+	}
+	p.indent--
+	p.line("}")
+}
+
+// arrayTemp declares an array of the iteration: its elements, the byte
+// address b_X and the constant descriptor parts (emit/kernel.go's
+// localArray writes the same).
+func (p *printer) arrayTemp(x *kernelir.ArrayTemp) {
+	a := x.Array
+	n := int64(1)
+	for _, e := range x.Extent {
+		n *= e
+	}
+	ct := CType(a.Elem)
+	p.line("%s v_%s[%d];", ct, a.Name, max(n, 1))
+	p.line("char* const b_%s = (char*)v_%s;", a.Name, a.Name)
+	stride := int64(1)
+	for d := 0; d < a.Rank; d++ {
+		p.line("const int64_t %s = %d, %s = (int64_t)sizeof(%s) * %d, %s = %d;", a.Lower[d].Name, x.Lower[d], a.Stride[d].Name, ct, stride, a.Extent[d].Name, x.Extent[d])
+		stride *= x.Extent[d]
+	}
+	p.line("(void)b_%s;", a.Name)
+}
+
+// funcCall prints a call of a device function, its arguments by value.
+func (p *printer) funcCall(x *kernelir.FuncCall) string {
+	if p.opts.Callee == nil {
+		return p.fail("a call of %s without the emitter's names of device functions", x.Name)
+	}
+	name := p.opts.Callee(x.Callee)
+	var as []string
+	for _, a := range x.Args {
+		as = append(as, p.expr(a))
+	}
+	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
+}
