@@ -111,7 +111,8 @@ var coopWords = map[string]string{
 }
 
 // cooperative explains rules/coop.mg's decision for a loop whose iteration
-// holds DO nests (nothing for another loop).
+// holds DO nests and a local() array one nest writes and a later one
+// reads (nothing for another loop).
 func (c *checkCtx) cooperative(l LoopOutcome) []string {
 	for _, f := range c.res.Facts("coop") {
 		if sym(f.Args[0]) == l.Loop {
@@ -119,6 +120,11 @@ func (c *checkCtx) cooperative(l LoopOutcome) []string {
 		}
 	}
 	var out []string
+	for _, f := range c.res.Facts("coop_unfit") {
+		if sym(f.Args[0]) == l.Loop && sym(f.Args[1]) == "/no_tile" {
+			return nil // no tile for the block to share: nothing to explain
+		}
+	}
 	for _, f := range c.res.Facts("coop_unfit") {
 		if sym(f.Args[0]) != l.Loop {
 			continue
