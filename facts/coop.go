@@ -28,7 +28,8 @@ package facts
 //   coop_same(N, R)          element reference R read in the assignment of
 //                            nest N is the assigned element (the same
 //                            array, subscripts written alike).
-//   coop_array_bytes(L, V, B) V, a local() array of L of a constant shape,
+//   coop_array_bytes(L, V, B) V, a local() array of L of a constant shape
+//                            and an integer, logical, real(4) or real(8) type,
 //                            takes B bytes with its first extent padded by
 //                            one element (rank 2 or more) when a block
 //                            holds it in shared memory.
@@ -79,6 +80,12 @@ func (x *extractor) coopFacts() {
 // paddedBytes is the size of a constant-shape array whose first extent is
 // padded by one element when the rank is 2 or more.
 func paddedBytes(s *frontend.Symbol) (int64, bool) {
+	switch {
+	case s.Type.Base == frontend.TyInteger, s.Type.Base == frontend.TyLogical:
+	case s.Type.Base == frontend.TyReal && (s.Type.Kind == 4 || s.Type.Kind == 8):
+	default:
+		return 0, false // (a complex element is a class CUDA's shared memory does not construct)
+	}
 	n, ok := constantBytes(s)
 	if !ok || len(s.Dims) == 0 {
 		return 0, false

@@ -44,7 +44,7 @@ Decl coop(K)
          arg(K, "loop")].
 
 Decl coop_unfit(K, Reason, Site)
-  descr [doc("Do concurrent K, whose iteration holds a DO nest, is not cooperative because of Reason at Site: /statement (a statement other than a DO nest of the coop_do form), /stops (it can stop), /mask, /reduce, /nested (it is in another parallel loop), /overlap (a nest may assign one element in two iterations), /reads_written (a nest reads an array it assigns), /last (the host reads a DO variable of a nest after the loop), /tile_shape (a local() array of no constant shape), /tile_size (its local() arrays exceed the shared memory of a block), /no_tile (no local() array that one nest writes and a later one reads)."),
+  descr [doc("Do concurrent K, whose iteration holds a DO nest, is not cooperative because of Reason at Site: /statement (a statement other than a DO nest of the coop_do form), /stops (it can stop), /mask, /reduce, /nested (it is in another parallel loop), /overlap (a nest may assign one element in two iterations), /reads_written (a nest reads an array it assigns), /last (the host reads a DO variable of a nest after the loop), /tile_shape (a local() array of no constant shape, or of a type other than integer, logical, real(4) and real(8)), /tile_size (its local() arrays exceed the shared memory of a block), /no_tile (no local() array that one nest writes and a later one reads)."),
          arg(K, "loop"), arg(Reason, "reason"), arg(Site, "where")].
 
 Decl coop_fast(N, X)

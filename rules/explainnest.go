@@ -105,7 +105,7 @@ var coopWords = map[string]string{
 	"/overlap":       "two iterations of a DO nest may assign one element",
 	"/reads_written": "a DO nest reads an array it assigns",
 	"/last":          "the host reads a DO variable of a nest after the loop",
-	"/tile_shape":    "a local() array has no constant shape",
+	"/tile_shape":    "a local() array has no constant shape, or a type other than integer, logical, real(4) and real(8)",
 	"/tile_size":     "its local() arrays exceed the shared memory of a block",
 	"/no_tile":       "no local() array that one DO nest writes and a later one reads",
 }

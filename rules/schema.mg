@@ -238,7 +238,7 @@ Decl coop_same(N, R)
   bound [/name, /name].
 
 Decl coop_array_bytes(L, V, B)
-  descr [doc("V is a local() array of do concurrent L of a constant shape that takes B bytes with its first extent padded by one element (rank 2 or more), as a block holds it in shared memory."),
+  descr [doc("V is a local() array of do concurrent L of a constant shape and an integer, logical, real(4) or real(8) type that takes B bytes with its first extent padded by one element (rank 2 or more), as a block holds it in shared memory."),
          arg(L, "loop"), arg(V, "variable"), arg(B, "bytes")]
   bound [/name, /name, /number].
 
