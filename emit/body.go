@@ -302,6 +302,9 @@ func (g *kernelGen) doLoop(c *frontend.Construct, h *frontend.DoStmt) {
 		g.innerLoop(c, h) // nest.go
 		return
 	}
+	if g.coopNest(c) { // coop.go
+		return
+	}
 	g.loopDepth++
 	defer func() { g.loopDepth-- }()
 	// A call that stops in the limits, the condition or the mask: tested at

@@ -275,6 +275,9 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 			}
 			g.line("{ const long long h = (long long)(%s); if (h > fgpu_inner) fgpu_inner = h; }", strings.Join(f, " * "))
 		}
+		if k.Coop != nil {
+			g.line("fgpu_inner = %d; // the threads of a block (rules/coop.mg)", k.Coop.Threads)
+		}
 	}
 	if blockRed {
 		for _, r := range reds {
@@ -306,6 +309,9 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 			flags := []string{"0"}
 			if k.Staged() {
 				flags = append(flags, "FGPU_NEST_STAGED")
+			}
+			if k.Coop != nil {
+				flags = append(flags, "FGPU_NEST_COOP")
 			}
 			if blockRed {
 				flags = append(flags, "FGPU_NEST_REDUCE")

@@ -619,7 +619,9 @@ func (g *kernelGen) declareLocals() {
 	for _, l := range g.k.Locals {
 		s := l.Sym
 		if s.Rank > 0 {
-			g.localArray(s)
+			if !g.coopTile(s) { // coop.go
+				g.localArray(s)
+			}
 			continue
 		}
 		if l.InitFrom {

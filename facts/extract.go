@@ -29,8 +29,11 @@ type Set struct {
 	siteNames []string       // site number -> name
 	// What a site stands for, for lowering and messages.
 	Loops map[string]*frontend.Construct
-	Procs map[string]*frontend.Procedure
-	Vars  map[string]*frontend.Symbol
+	// CoopNests are the DO nests of do concurrent bodies (coop_do), by
+	// site (coop.go).
+	CoopNests map[string]*frontend.Construct
+	Procs     map[string]*frontend.Procedure
+	Vars      map[string]*frontend.Symbol
 	// HostNodes are the host statements of the sync analysis (cfg.go).
 	HostNodes map[string]*HostNode
 	// PtrPaths are the designators up to a pointer component that host
@@ -129,7 +132,7 @@ type extractor struct {
 // Extract builds the facts of a program.
 func Extract(prog *frontend.Program, opts Options) *Set {
 	x := &extractor{
-		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{},
+		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{}, CoopNests: map[string]*frontend.Construct{},
 			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}, ReallocChecks: map[*frontend.StopStmt]*frontend.AssignStmt{},
 			HeapChecks: map[*frontend.StopStmt]*HeapCheck{}, BoundsCheck: opts.BoundsCheck, BoundsChecks: map[*frontend.StopStmt]*BoundsCheck{}},
 		sites:    map[any]string{},
@@ -153,6 +156,7 @@ func Extract(prog *frontend.Program, opts Options) *Set {
 	x.hostCFG()    // host control flow of procedures that launch (cfg.go)
 	x.packFacts()  // packs of iterations (pack.go)
 	x.nestFacts()  // nested do concurrent loops (nest.go)
+	x.coopFacts()  // DO nests of an iteration a block may share (coop.go)
 	x.raceFacts()  // element accesses of do concurrent bodies (race.go)
 
 	// Header positions of the indices (mapping.go).

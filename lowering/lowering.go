@@ -105,6 +105,9 @@ type Kernel struct {
 	// loops combined with it), from which the launch sizes the blocks.
 	Grouped bool
 	Hints   [][]*frontend.ConcurrentIndex
+	// Coop (cuda, with Grouped): the iteration is DO nests the block's
+	// threads share, its local() arrays in shared memory (coop.go).
+	Coop *Coop
 	// Elems are the allocatable components of the elements of arrays of
 	// a derived type the loop addresses (a(i)%w(j)): a table of the
 	// elements' buffers each (components.go). ElemsOnly holds the arrays

@@ -125,6 +125,7 @@ func nest(st *state) {
 				k.Grouped = true
 			}
 		})
+		coopKernel(st, k)
 		if k.Grouped {
 			// The limits the host evaluates to size the blocks: of each
 			// shared loop whose trip count it can know, with the loops

@@ -85,6 +85,18 @@ func (r *Result) NestStages() map[string]NestStage {
 // (nest.mg, nest_host_trip).
 func (r *Result) NestHostTrip() map[string]bool { return r.siteSet("nest_host_trip") }
 
+// Coop is the loops whose iterations each run on the threads of a block
+// together (coop.mg, coop).
+func (r *Result) Coop() map[string]bool { return r.siteSet("coop") }
+
+// CoopFast is the DO variable of each DO nest of a cooperative loop that
+// consecutive threads take: A the nest, B the variable (coop.mg, coop_fast).
+func (r *Result) CoopFast() []SitePair { return r.pairs("coop_fast") }
+
+// CoopTiles is the local() arrays of cooperative loops that live in shared
+// memory: A the loop, B the array (coop.mg, coop_tile).
+func (r *Result) CoopTiles() []SitePair { return r.pairs("coop_tile") }
+
 // SerialIndices is the indices that run in order inside the thread of an
 // iteration: A the loop, B the index (race.mg, serial_index).
 func (r *Result) SerialIndices() []SitePair { return r.pairs("serial_index") }

@@ -27,7 +27,8 @@ func ExplainLoop(cr *CheckResult, l LoopOutcome) []string {
 		out = append(out, c.whyNot(l)...)
 		out = append(out, c.sharedScalars(l)...)
 		out = append(out, c.packing(l)...)
-		out = append(out, c.nesting(l)...) // explainnest.go
+		out = append(out, c.nesting(l)...)     // explainnest.go
+		out = append(out, c.cooperative(l)...) // explainnest.go
 		return out
 	default:
 		out = append(out, fmt.Sprintf("%s%s: %s", head, l.Outcome, l.Reason))

@@ -94,3 +94,48 @@ func (c *checkCtx) nesting(l LoopOutcome) []string {
 	}
 	return out
 }
+
+// coopWords words the reasons of coop_unfit.
+var coopWords = map[string]string{
+	"/statement":     "a statement of the iteration that is no DO nest of constant limits around one assignment to an element",
+	"/stops":         "the kernel can stop (a stopped thread would leave the others at a barrier)",
+	"/mask":          "the loop has a mask",
+	"/reduce":        "the loop has a reduce",
+	"/nested":        "it is in another parallel loop",
+	"/overlap":       "two iterations of a DO nest may assign one element",
+	"/reads_written": "a DO nest reads an array it assigns",
+	"/last":          "the host reads a DO variable of a nest after the loop",
+	"/tile_shape":    "a local() array has no constant shape, or a type other than integer, logical, real(4) and real(8)",
+	"/tile_size":     "its local() arrays exceed the shared memory of a block",
+	"/no_tile":       "no local() array that one DO nest writes and a later one reads",
+}
+
+// cooperative explains rules/coop.mg's decision for a loop whose iteration
+// holds DO nests and a local() array one nest writes and a later one
+// reads (nothing for another loop).
+func (c *checkCtx) cooperative(l LoopOutcome) []string {
+	for _, f := range c.res.Facts("coop") {
+		if sym(f.Args[0]) == l.Loop {
+			return []string{"\tcooperative (rules/coop.mg): on cuda each iteration runs on the threads of a block, its local() arrays in shared memory, each DO nest shared out over the threads, a barrier between the nests"}
+		}
+	}
+	var out []string
+	for _, f := range c.res.Facts("coop_unfit") {
+		if sym(f.Args[0]) == l.Loop && sym(f.Args[1]) == "/no_tile" {
+			return nil // no tile for the block to share: nothing to explain
+		}
+	}
+	for _, f := range c.res.Facts("coop_unfit") {
+		if sym(f.Args[0]) != l.Loop {
+			continue
+		}
+		r := sym(f.Args[1])
+		w := coopWords[r]
+		if w == "" {
+			w = strings.TrimPrefix(r, "/")
+		}
+		out = append(out, fmt.Sprintf("\tnot cooperative: %s (%s) [%s]", w, posString(c.pos(sym(f.Args[2]))), strings.TrimPrefix(r, "/")))
+	}
+	sort.Strings(out)
+	return out
+}

@@ -22,8 +22,10 @@
 #   thread would leave the others at a barrier), statements of the outer
 #   iteration that the threads can run so (no CALL, no other statement
 #   kinds), and first nested loops that write no scalar other than their
-#   own locals, locals of loops nested in them, block variables and reduce
-#   variables (threads would each write their own copy).
+#   own locals, locals of loops nested in them, block variables, reduce
+#   variables and scalars each of their iterations defines before use that
+#   the outer iteration uses nowhere else (threads would each write their
+#   own copy).
 #   On the CPU a shared loop runs sequentially in the outer iteration.
 # - /sequential: otherwise, in the thread of the outer iteration.
 # A shared loop whose body is one assignment of an element whose first
@@ -31,9 +33,10 @@
 # subscripts are another (Y) is staged through shared memory (nest_stage):
 # the threads read along Y and write along X, so both are coalesced.
 # Reads: loop, loop_parent, loop_index, locality, reduce_op, loop_mask,
-# loop_can_stop, loop_writes, var_attr, var_type, intrinsic_type, declares,
-# access, in_loop, call_arg, calls, writes_dummy, dc_stmt, dc_bound_read,
-# dc_bound_call, dc_mask_read, assign_ref.
+# loop_can_stop, loop_writes, shared_private, shared_last, var_attr,
+# var_type, intrinsic_type, declares, access, in_loop, call_arg, calls,
+# writes_dummy, dc_stmt, dc_bound_read, dc_bound_call, dc_mask_read,
+# assign_ref.
 # Derives: nest_parent, nest_apart, nest_combined, nest_group, nest_top,
 # nest_unshared, nest_mode, nest_host_trip, nest_stage. Lowering reads
 # nest_mode, nest_stage and nest_host_trip (lowering/nest.go) and never
@@ -165,6 +168,16 @@ nest_private(I, V) :- nest_group(G, I), locality(G, /local_init, V, _).
 nest_private(I, V) :- nest_group(G, I), reduce_op(G, V, _).
 nest_private(I, V) :- nest_group(G, I), declares(G, V, _).
 nest_private_at(I, S, V) :- in_loop(S, L), loop_parent(L, I), nest_privatizes(L, V, _).
+# A scalar without a locality spec that each iteration of the loop defines
+# before it reads it (shared_private, rules/shared.mg), and that the
+# kernel's iteration references nowhere outside the loop (the loop's own
+# limits count as outside) while the host does not read it after the
+# kernel (shared_last) or the kernel makes it local: each thread's copy
+# serves the iterations it runs.
+nest_used_outside(I, V) :- nest_first(I, K), access(X, K, V, _), !in_loop(X, I).
+nest_kernel_own(K, V) :- nest_top(K), shared_private(K, V), !shared_last(K, V).
+nest_kernel_own(K, V) :- nest_top(K), locality(K, /local, V, _).
+nest_private(I, V) :- nest_first(I, K), nest_group(G, I), shared_private(G, V), nest_kernel_own(K, V), !nest_used_outside(I, V).
 nest_write_at(I, V, S) :- nest_dc(I), access(S, I, V, /write).
 nest_write_at(I, V, S) :- nest_dc(I), in_loop(S, I), call_arg(S, _, D, V), calls(S, _, Q), writes_dummy(Q, D).
 nest_is_array(V) :- var_attr(V, /array).

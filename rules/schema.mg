@@ -212,6 +212,36 @@ Decl shape_inquiry(S, V)
          arg(S, "statement"), arg(V, "variable")]
   bound [/name, /name].
 
+Decl coop_do(L, N, P)
+  descr [doc("Statement N, the P-th of do concurrent L's body (directly in it), is a DO nest: DO loops each the only statement of the one around it, limits and steps integer constants (a step not 0), the innermost body one intrinsic assignment to an array element that references no procedure other than intrinsic functions (facts/coop.go)."),
+         arg(L, "loop"), arg(N, "DO nest"), arg(P, "position in the body")]
+  bound [/name, /name, /number].
+
+Decl coop_do_var(N, V, D, T)
+  descr [doc("V is the DO variable of the loop at depth D (0: the outermost) of DO nest N, which runs T iterations."),
+         arg(N, "DO nest"), arg(V, "variable"), arg(D, "depth"), arg(T, "trip count")]
+  bound [/name, /name, /number, /number].
+
+Decl coop_ref(N, R, V, Side)
+  descr [doc("R is an element reference to array V in the assignment of DO nest N: Side /lhs (the assigned element) or /rhs (an element read, also in a subscript of the assigned one)."),
+         arg(N, "DO nest"), arg(R, "element reference"), arg(V, "array"), arg(Side, "/lhs or /rhs")]
+  bound [/name, /name, /name, /name].
+
+Decl coop_sub(R, D, X, Form)
+  descr [doc("Subscript D (1: the first) of element reference R of a DO nest has Form /unit (DO variable X of the nest plus or minus an expression that reads no DO variable of the nest, or its negation), /uniform (it reads no DO variable of the nest; X /none) or /other (X /none)."),
+         arg(R, "element reference"), arg(D, "dimension"), arg(X, "DO variable or /none"), arg(Form, "form")]
+  bound [/name, /number, /name, /name].
+
+Decl coop_same(N, R)
+  descr [doc("Element reference R read in the assignment of DO nest N is the element it assigns (the same array, its subscripts written alike)."),
+         arg(N, "DO nest"), arg(R, "element reference")]
+  bound [/name, /name].
+
+Decl coop_array_bytes(L, V, B)
+  descr [doc("V is a local() array of do concurrent L of a constant shape and an integer, logical, real(4) or real(8) type that takes B bytes with its first extent padded by one element (rank 2 or more), as a block holds it in shared memory."),
+         arg(L, "loop"), arg(V, "variable"), arg(B, "bytes")]
+  bound [/name, /name, /number].
+
 Decl iter_array_bytes(L, V, N)
   descr [doc("V is an array of the iterations of parallel loop L of a constant shape (a block variable of its body or a local() array), of an intrinsic type other than character, of N bytes (at most 2^50)."),
          arg(L, "loop"), arg(V, "variable"), arg(N, "bytes")]

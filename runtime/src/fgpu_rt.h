@@ -444,9 +444,12 @@ void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, int* blocks, 
  * iteration (the kernel loops block-stride when there are fewer), at most
  * four waves of resident blocks for a kernel with a block reduction
  * (FGPU_NEST_REDUCE: each block leaves a partial). FGPU_THREADS_PER_BLOCK
- * and FGPU_BLOCKS_PER_SM override the choice. */
+ * and FGPU_BLOCKS_PER_SM override the choice. A cooperative kernel
+ * (FGPU_NEST_COOP, rules/coop.mg): inner is the block size lowering chose
+ * (the largest DO nest's trip count in warps, at most 128). */
 #define FGPU_NEST_STAGED 1
 #define FGPU_NEST_REDUCE 2
+#define FGPU_NEST_COOP 4
 void fgpu_cuda_geometry_nested(const void* fn, long long n, long long inner, int flags, int* blocks, int* threads,
                                const char* kernel, const char* loop);
 

@@ -483,6 +483,8 @@ extern "C" void fgpu_cuda_geometry_nested(const void* fn, long long n, long long
         t = (t_env + 31) / 32 * 32;
     } else if (flags & FGPU_NEST_STAGED) {
         t = 128;
+    } else if (flags & FGPU_NEST_COOP) {
+        t = inner > 0 ? (inner + 31) / 32 * 32 : 128;
     } else {
         // Small blocks, many resident; larger ones (up to the inner trip
         // count) while the iterations would leave the device's threads idle.

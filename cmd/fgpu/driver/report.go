@@ -97,6 +97,8 @@ func kernelTraits(k *lowering.Kernel, dev string) []string {
 	}
 	traits := []string{it}
 	switch {
+	case k.Coop != nil:
+		traits = append(traits, "cooperative: each iteration on the threads of a block, its DO nests shared out, its local() arrays in shared memory (rules/coop.mg)")
 	case k.Grouped:
 		traits = append(traits, "grouped: each outer iteration on the threads of a block, the nested loop shared out")
 	case dev == "cpu" || dev == "cuda_cpu":
