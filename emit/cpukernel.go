@@ -23,8 +23,9 @@ package emit
 // index is computed in 32-bit arithmetic from a 32-bit counter (so that
 // addresses are affine in the counter and the compiler vectorises
 // contiguous accesses). The other version of every kernel is the general
-// one (cpuLinear): one scalar loop over the linear positions, which the
-// test modes permute; a packed kernel has its packed version before both
+// one (cpuLinear): scalar rows over the innermost index, shared by the
+// threads, which the test modes cut into single iterations and permute;
+// a packed kernel has its packed version before both
 // (pack.go). Each version is one more OpenMP outlined function and its
 // code to compile: two (or three) a kernel, no more (bench/build/README.md).
 // Floating point is untouched: the kernels are still built without FMA
@@ -249,70 +250,60 @@ func (g *kernelGen) emitCPUNest(red []string) {
 }
 
 // cpuLinear writes the general version of a CPU kernel, which is also the
-// loop of the FGPU_CPU_ORDER test modes: the threads share the positions
-// 0..ntot-1 (OpenMP's static schedule) and position q runs the iteration
-// of linear number q, or fgpu_cpu_order_index(q, ntot) in a test mode (a
+// loop of the FGPU_CPU_ORDER test modes. The iterations are rows: a row is
+// a block of consecutive trips of the innermost index (of the kernel's
+// order) at fixed outer indices, a plain counted loop (the addresses
+// affine in its counter, as in the unit-stride nest; no `omp simd`: the
+// strides are not 1 where this version runs, which SSE2 does not
+// vectorise with profit, and the vectoriser's attempt costs compile time,
+// bench/build/README.md), and the threads share the rows (OpenMP's static
+// schedule). Without a test
+// mode the innermost trip count is cut into one block a thread (one
+// index) or blocks of about cpuBlock trips; in a test mode every block is
+// one trip, so row r is the iteration of linear number
+// fgpu_cpu_order_index(r, ntot), the innermost index varying fastest (a
 // reversal or a permutation: a result that depends on the order of the
-// iterations changes), the innermost index of the kernel's order varying
-// fastest. Without a test mode a thread decomposes only its first
-// position into the indices' trip numbers and steps them after each
-// iteration (no division an iteration); in a test mode there is no serial
-// cut-off. No simd: the loop is scalar (the general version runs where a
-// stride or the step is not 1, or the trip count needs 64 bits).
+// iterations changes), and there is no serial cut-off.
+// fgpu_cpu_order_index is called a row without a test of the mode (it
+// returns r without one): the loop has no invariant condition for the
+// compiler to unswitch into two copies.
 func (g *kernelGen) cpuLinear(body string, red []string, order []int, light bool) {
 	n := len(g.k.Indices)
+	in := order[0] + 1
+	r := strings.Join(red, " ")
 	g.line("// The general version; FGPU_CPU_ORDER's order when fgpu_ord != 0.")
+	if n == 1 {
+		g.line("const int64_t fgpu_nb = fgpu_ord != 0 ? n%d : fgpu_min<int64_t>(n%d, fgpu_num_threads());", in, in)
+	} else {
+		g.line("const int64_t fgpu_nb = fgpu_ord != 0 ? n%d : (n%d + %d) / %d;", in, in, cpuBlock-1, cpuBlock)
+	}
+	g.line("const int64_t fgpu_nr = ntot == 0 ? 0 : fgpu_nb * (ntot / n%d);", in)
+	g.line("const int64_t fgpu_bq = ntot == 0 ? 0 : n%d / fgpu_nb, fgpu_br = ntot == 0 ? 0 : n%d %% fgpu_nb;", in, in)
 	par := "#pragma omp parallel for schedule(static)"
 	if light {
 		par += fmt.Sprintf(" if(parallel: fgpu_ord != 0 || ntot >= %d)", cpuSerialBelow)
 	}
-	r := strings.Join(red, " ")
-	if n == 1 {
-		g.line("%s %s", par, r)
-		g.line("for (int64_t fgpu_q = 0; fgpu_q < ntot; ++fgpu_q) {")
-		g.indent++
-		g.line("const int64_t t1 = fgpu_ord != 0 ? fgpu_cpu_order_index(fgpu_q, ntot) : fgpu_q;")
-		g.text(body)
-		g.indent--
-		g.line("}")
-		return
-	}
-	var cs []string
-	for d := 1; d <= n; d++ {
-		cs = append(cs, fmt.Sprintf("fgpu_c%d", d))
-	}
-	g.line("int64_t fgpu_nq = -1, %s;", strings.Join(cs, " = 0, ")+" = 0")
-	g.line("%s firstprivate(fgpu_nq, %s) %s", par, strings.Join(cs, ", "), r)
-	g.line("for (int64_t fgpu_q = 0; fgpu_q < ntot; ++fgpu_q) {")
+	g.line("%s %s", par, r)
+	g.line("for (int64_t fgpu_r = 0; fgpu_r < fgpu_nr; ++fgpu_r) {")
 	g.indent++
-	g.line("if (fgpu_q != fgpu_nq) {")
-	g.indent++
-	g.line("int64_t fgpu_l = fgpu_ord != 0 ? fgpu_cpu_order_index(fgpu_q, ntot) : fgpu_q;")
-	for l := 0; l < n-1; l++ {
+	g.line("int64_t fgpu_l = fgpu_cpu_order_index(fgpu_r, fgpu_nr);")
+	g.line("const int64_t fgpu_j = fgpu_l %% fgpu_nb; fgpu_l /= fgpu_nb;")
+	for l := 1; l < n; l++ {
 		d := order[l] + 1
-		g.line("fgpu_c%d = fgpu_l %% n%d; fgpu_l /= n%d;", d, d, d)
+		if l == n-1 {
+			g.line("const int64_t t%d = fgpu_l;", d)
+		} else {
+			g.line("const int64_t t%d = fgpu_l %% n%d; fgpu_l /= n%d;", d, d, d)
+		}
 	}
-	g.line("fgpu_c%d = fgpu_l;", order[n-1]+1)
-	g.indent--
-	g.line("}")
-	g.line("fgpu_nq = fgpu_ord != 0 ? -1 : fgpu_q + 1;")
-	g.line("{")
+	// Block j: trips [j*bq + min(j, br), (j+1)*bq + min(j+1, br)).
+	g.line("const int64_t fgpu_s = fgpu_j * fgpu_bq + fgpu_min<int64_t>(fgpu_j, fgpu_br);")
+	g.line("const int64_t fgpu_e = fgpu_s + fgpu_bq + (fgpu_j < fgpu_br ? 1 : 0);")
+	g.line("for (int64_t t%d = fgpu_s; t%d < fgpu_e; ++t%d) {", in, in, in)
 	g.indent++
-	var ts []string
-	for d := 1; d <= n; d++ {
-		ts = append(ts, fmt.Sprintf("t%d = fgpu_c%d", d, d))
-	}
-	g.line("const int64_t %s;", strings.Join(ts, ", "))
 	g.text(body)
 	g.indent--
 	g.line("}")
-	// The next position's trip numbers: the innermost index first.
-	step := fmt.Sprintf("++fgpu_c%d;", order[n-1]+1)
-	for l := n - 2; l >= 0; l-- {
-		d := order[l] + 1
-		step = fmt.Sprintf("if (++fgpu_c%d == n%d) { fgpu_c%d = 0; %s }", d, d, d, step)
-	}
-	g.line("%s", step)
 	g.indent--
 	g.line("}")
 }
