@@ -16,12 +16,18 @@ package emit
 // the next one the index of their second subscript, and so on, as
 // rules/mapping.mg decided (Kernel.Order); without such references, the
 // first Fortran index is innermost (as in gfortran's serial loop). Any order is an order of the iterations the
-// standard allows. The nest is written twice: a unit-stride version, taken when at
-// launch every array's first-dimension byte stride is its element size,
-// in which those strides are compile-time constants (shadowing sm1_X) and
-// a default-integer innermost index is computed in 32-bit arithmetic from
-// a 32-bit counter (so that addresses are affine in the counter and the
-// compiler vectorises contiguous accesses), and the general version.
+// standard allows. This nest is the unit-stride version, taken when at
+// launch every array's first-dimension byte stride is its element size and
+// no FGPU_CPU_ORDER test mode is set, in which those strides are
+// compile-time constants (shadowing sm1_X) and a default-integer innermost
+// index is computed in 32-bit arithmetic from a 32-bit counter (so that
+// addresses are affine in the counter and the compiler vectorises
+// contiguous accesses). The other version of every kernel is the general
+// one (cpuLinear): scalar rows over the innermost index, shared by the
+// threads, which the test modes cut into single iterations and permute;
+// a packed kernel has its packed version before both
+// (pack.go). Each version is one more OpenMP outlined function and its
+// code to compile: two (or three) a kernel, no more (bench/build/README.md).
 // Floating point is untouched: the kernels are still built without FMA
 // contraction and fast math, so every operation rounds as gfortran's.
 
@@ -185,23 +191,17 @@ func (g *kernelGen) emitCPUNest(red []string) {
 			simd = false
 		}
 	}
-	// FGPU_CPU_ORDER (runtime/README.md): every iteration in another order,
-	// on every thread, whatever the trip count; the nests below otherwise.
-	g.line("if (fgpu_cpu_order() != 0) {")
-	g.indent++
-	g.cpuOrderNest(strings.ReplaceAll(body, "fgpu_next", "fgpu_next_o"), red)
-	g.indent--
-	g.line("} else {")
-	g.indent++
-	defer func() {
-		g.indent--
-		g.line("}")
-	}()
+	// FGPU_CPU_ORDER (runtime/README.md): in the test modes every iteration
+	// runs in another order, on every thread, whatever the trip count, in
+	// the general version (cpuLinear); the packed and unit-stride versions
+	// are taken only without it.
+	g.line("const int fgpu_ord = fgpu_cpu_order();")
 	order := kernelOrder(k) // (rules/mapping.mg through lowering's mapping pass)
 	in := order[0] + 1      // the innermost index, 1-based
 	light := !strings.Contains(body, "for (") && !strings.Contains(body, "while (") && !deviceCallRE.MatchString(body)
 	// The unit-stride condition.
-	var cond, shadow []string
+	cond := []string{"fgpu_ord == 0"}
+	var shadow []string
 	for _, p := range k.Params {
 		if p.Kind != lowering.ArrayParam || p.ElemsOnly {
 			continue
@@ -216,17 +216,17 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	if narrow {
 		cond = append(cond, strings.ReplaceAll("nI <= 2147483647 && stI == 1", "I", fmt.Sprint(in)))
 	}
-	if len(cond) == 0 {
-		g.cpuNest(body, red, order, simd, light, false)
-		return
-	}
 	if pk := packPlan(k); pk != nil && (g.cpuPacked(pk, red) || g.cpuPackedReduce(pk, red)) {
 		g.line("} else if (%s) {", strings.Join(cond, " && "))
 	} else {
 		g.line("if (%s) {", strings.Join(cond, " && "))
 	}
 	g.indent++
-	g.line("// Unit stride: constant first-dimension strides, 32-bit innermost index, step 1.")
+	if len(cond) > 1 {
+		g.line("// Unit stride: constant first-dimension strides, 32-bit innermost index, step 1.")
+	} else {
+		g.line("// The kernel's own order (no stride to test).")
+	}
 	for _, s := range shadow {
 		g.line("%s", s)
 	}
@@ -244,33 +244,66 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	g.indent--
 	g.line("} else {")
 	g.indent++
-	g.cpuNest(strings.ReplaceAll(body, "fgpu_next", "fgpu_next_g"), red, order, simd, light, false)
+	g.cpuLinear(strings.ReplaceAll(body, "fgpu_next", "fgpu_next_g"), red, order, light)
 	g.indent--
 	g.line("}")
 }
 
-// cpuOrderNest writes the loop of the FGPU_CPU_ORDER test mode: the
-// threads share the positions 0..ntot-1 (no serial cut-off), and position
-// q runs the iteration of linear number fgpu_cpu_order_index(q, ntot) (the
-// first index varying fastest): reversed or a pseudo-random permutation. A
-// result that depends on the order of the iterations changes.
-func (g *kernelGen) cpuOrderNest(body string, red []string) {
+// cpuLinear writes the general version of a CPU kernel, which is also the
+// loop of the FGPU_CPU_ORDER test modes. The iterations are rows: a row is
+// a block of consecutive trips of the innermost index (of the kernel's
+// order) at fixed outer indices, a plain counted loop (the addresses
+// affine in its counter, as in the unit-stride nest; no `omp simd`: the
+// strides are not 1 where this version runs, which SSE2 does not
+// vectorise with profit, and the vectoriser's attempt costs compile time,
+// bench/build/README.md), and the threads share the rows (OpenMP's static
+// schedule). Without a test
+// mode the innermost trip count is cut into one block a thread (one
+// index) or blocks of about cpuBlock trips; in a test mode every block is
+// one trip, so row r is the iteration of linear number
+// fgpu_cpu_order_index(r, ntot), the innermost index varying fastest (a
+// reversal or a permutation: a result that depends on the order of the
+// iterations changes), and there is no serial cut-off.
+// fgpu_cpu_order_index is called a row without a test of the mode (it
+// returns r without one): the loop has no invariant condition for the
+// compiler to unswitch into two copies.
+func (g *kernelGen) cpuLinear(body string, red []string, order []int, light bool) {
 	n := len(g.k.Indices)
-	g.line("// FGPU_CPU_ORDER: the iterations in another order.")
-	g.line("#pragma omp parallel for schedule(static) %s", strings.Join(red, " "))
-	g.line("for (int64_t fgpu_q = 0; fgpu_q < ntot; ++fgpu_q) {")
+	in := order[0] + 1
+	r := strings.Join(red, " ")
+	g.line("// The general version; FGPU_CPU_ORDER's order when fgpu_ord != 0.")
+	if n == 1 {
+		g.line("const int64_t fgpu_nb = fgpu_ord != 0 ? n%d : fgpu_min<int64_t>(n%d, fgpu_num_threads());", in, in)
+	} else {
+		g.line("const int64_t fgpu_nb = fgpu_ord != 0 ? n%d : (n%d + %d) / %d;", in, in, cpuBlock-1, cpuBlock)
+	}
+	g.line("const int64_t fgpu_nr = ntot == 0 ? 0 : fgpu_nb * (ntot / n%d);", in)
+	g.line("const int64_t fgpu_bq = ntot == 0 ? 0 : n%d / fgpu_nb, fgpu_br = ntot == 0 ? 0 : n%d %% fgpu_nb;", in, in)
+	par := "#pragma omp parallel for schedule(static)"
+	if light {
+		par += fmt.Sprintf(" if(parallel: fgpu_ord != 0 || ntot >= %d)", cpuSerialBelow)
+	}
+	g.line("%s %s", par, r)
+	g.line("for (int64_t fgpu_r = 0; fgpu_r < fgpu_nr; ++fgpu_r) {")
 	g.indent++
-	g.line("const int64_t fgpu_l = fgpu_cpu_order_index(fgpu_q, ntot);")
-	rest := "fgpu_l"
-	for d := 1; d <= n; d++ {
-		if d == n {
-			g.line("const int64_t t%d = %s;", d, rest)
+	g.line("int64_t fgpu_l = fgpu_cpu_order_index(fgpu_r, fgpu_nr);")
+	g.line("const int64_t fgpu_j = fgpu_l %% fgpu_nb; fgpu_l /= fgpu_nb;")
+	for l := 1; l < n; l++ {
+		d := order[l] + 1
+		if l == n-1 {
+			g.line("const int64_t t%d = fgpu_l;", d)
 		} else {
-			g.line("const int64_t t%d = (%s) %% n%d;", d, rest, d)
-			rest = fmt.Sprintf("(%s) / n%d", rest, d)
+			g.line("const int64_t t%d = fgpu_l %% n%d; fgpu_l /= n%d;", d, d, d)
 		}
 	}
+	// Block j: trips [j*bq + min(j, br), (j+1)*bq + min(j+1, br)).
+	g.line("const int64_t fgpu_s = fgpu_j * fgpu_bq + fgpu_min<int64_t>(fgpu_j, fgpu_br);")
+	g.line("const int64_t fgpu_e = fgpu_s + fgpu_bq + (fgpu_j < fgpu_br ? 1 : 0);")
+	g.line("for (int64_t t%d = fgpu_s; t%d < fgpu_e; ++t%d) {", in, in, in)
+	g.indent++
 	g.text(body)
+	g.indent--
+	g.line("}")
 	g.indent--
 	g.line("}")
 }
@@ -365,13 +398,14 @@ func (g *kernelGen) cpuPackedReduce(orig *packInfo, red []string) bool {
 	return true
 }
 
-// cpuPackRegion writes "if (cond) {" and a packed CPU loop: one parallel
+// cpuPackRegion writes "if (cond) {" (never in a FGPU_CPU_ORDER test
+// mode) and a packed CPU loop: one parallel
 // region (clauses) whose threads share the packs (`omp for nowait`), with
 // enter and leave (when set) written in the region before and after the
 // loop, then the iterations after the last whole pack on the calling
 // thread; store as for packBody.
 func (g *kernelGen) cpuPackRegion(pk *packInfo, cond, what, clauses string, enter, leave func(), store func(addr, typ, val string) string) {
-	g.line("if (%s) {", cond)
+	g.line("if (fgpu_ord == 0 && %s) {", cond)
 	g.indent++
 	g.line("// Packs of %d iterations, %s.", pk.lanes, what)
 	g.line("const int64_t fgpu_np = ntot / %d;", pk.lanes)

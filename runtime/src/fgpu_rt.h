@@ -61,8 +61,9 @@ int fgpu_cpu_streaming(size_t bytes);
  * CPU kernel runs every iteration of a launch on the threads, whatever the
  * trip count (no serial cut-off, no packed versions): the threads share the
  * positions 0..n-1 in blocks (OpenMP's static schedule), and position q
- * runs the iteration of linear number fgpu_cpu_order_index(q, n), the first
- * index varying fastest. A correct program prints the same in every mode;
+ * runs the iteration of linear number fgpu_cpu_order_index(q, n), the
+ * innermost index of the kernel's loop nest varying fastest (the kernel's
+ * general version runs the test modes: emit/cpukernel.go). A correct program prints the same in every mode;
  * one whose result depends on the order of the iterations does not. */
 int fgpu_cpu_order(void);
 
