@@ -60,7 +60,7 @@ func (g *kernelGen) inquiry(e *frontend.Expr, name string, a []*frontend.Expr, c
 		case "ubound":
 			return fmt.Sprintf("(%s == 0 ? (int64_t)0 : (int64_t)(%s + %s - 1))", ex(d), lb(d), ex(d))
 		}
-		return "(int64_t)" + ex(d)
+		return ex(d)
 	}
 	// pick is the result for the dimension idx (from 0) computed at run
 	// time.
@@ -79,7 +79,7 @@ func (g *kernelGen) inquiry(e *frontend.Expr, name string, a []*frontend.Expr, c
 	case dim == nil && name == "size":
 		var f []string
 		for d := 0; d < rank; d++ {
-			f = append(f, "(int64_t)"+ex(d))
+			f = append(f, ex(d))
 		}
 		return fmt.Sprintf("((%s)(%s))", ct, strings.Join(f, " * "))
 	case dim == nil:

@@ -283,6 +283,8 @@ func (c *checker) declareHeading(u *Procedure, sc *Scope) {
 			}
 			if ip.Interface {
 				ip.Impl = u
+			} else if ip.Separate || ip.ModulePrefix {
+				c.diags.errorf(u.Pos, "separate module procedure %s is implemented twice (first at %s)", u.Name, ip.Pos)
 			}
 			iface.Proc = u
 			return

@@ -193,3 +193,19 @@ func TestSubmoduleBodyTwice(t *testing.T) {
 		t.Errorf("no error for s implemented twice: %v", diags)
 	}
 }
+
+// TestSubmoduleProcedureTwice: two "module procedure f" bodies of one
+// interface are an error at the second.
+func TestSubmoduleProcedureTwice(t *testing.T) {
+	other := "submodule (m) m_other\ncontains\n  module procedure f\n    f = 3 * x\n  end procedure f\nend submodule m_other\n"
+	_, diags := submodLoad(t, [2]string{"m.f90", submodModule}, [2]string{"impl.f90", submodBodies}, [2]string{"other.f90", other})
+	found := false
+	for _, d := range diags {
+		if strings.Contains(d.Msg, "separate module procedure f is implemented twice") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no error for f implemented twice: %v", diags)
+	}
+}

@@ -142,7 +142,8 @@ func (p *printer) inquiry(x *kernelir.Intrinsic, ct string) string {
 	case "size":
 		return fmt.Sprintf("((%s)%s)", ct, a.Extent[d].Name)
 	case "lbound":
-		return fmt.Sprintf("((%s)%s)", ct, a.Lower[d].Name)
+		// A dimension of extent 0 has the bounds 1 and 0 (as emit/inquiry.go).
+		return fmt.Sprintf("((%s)(%s == 0 ? (int64_t)1 : (int64_t)%s))", ct, a.Extent[d].Name, a.Lower[d].Name)
 	}
-	return fmt.Sprintf("((%s)(%s + %s - 1))", ct, a.Lower[d].Name, a.Extent[d].Name)
+	return fmt.Sprintf("((%s)(%s == 0 ? (int64_t)0 : (int64_t)(%s + %s - 1)))", ct, a.Extent[d].Name, a.Lower[d].Name, a.Extent[d].Name)
 }

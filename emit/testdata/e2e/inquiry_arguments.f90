@@ -3,13 +3,15 @@
 ! module allocatable and pointer arrays, of sections, and of device
 ! procedures' assumed-shape dummies; with DIM constant, computed at run
 ! time or absent (shape, lbound, ubound as rank-1 values in expressions,
-! reductions and assignments to a local array), with KIND. The loops are
+! reductions and assignments to a local array), with KIND; a dimension
+! of extent 0 has the bounds 1 and 0. The loops are
 ! in a module procedure a time loop calls; the host computes the same.
 module inquiry_mod
   implicit none
   integer, parameter :: n = 400, nc = 9
   real, allocatable :: al(:, :)
   real, pointer :: pt(:)
+  real, allocatable :: z0(:)
   real, target :: tg(0:11)
   integer :: out(n, nc), want(n, nc)
 contains
@@ -62,7 +64,8 @@ contains
       out(i, 8) = size(shape(x)) + size(x(1:2, :), 2) * 3 + size(x(:, 1:i:2)) + ubound(x(2:, 0), 1) + lbound(tg(2:), 1)
     end do
     do concurrent (i = 1:n)
-      out(i, 9) = count(shape(al) > 3) + size(al(lbound(al, 1):ubound(al, 1) - 1, 1 + mod(i, size(al, 2)):)) * step
+      out(i, 9) = count(shape(al) > 3) + size(al(lbound(al, 1):ubound(al, 1) - 1, 1 + mod(i, size(al, 2)):)) * step &
+                  + lbound(z0, 1) * 7 + ubound(z0, 1) * 11 + sum(ubound(z0)) * 13 + size(z0) + lbound(z0, mod(i, 1) + 1) * i
     end do
   end subroutine measure
   subroutine measure_host(x, k, step)
@@ -99,7 +102,8 @@ contains
       want(i, 8) = size(shape(x)) + size(x(1:2, :), 2) * 3 + size(x(:, 1:i:2)) + ubound(x(2:, 0), 1) + lbound(tg(2:), 1)
     end do
     do i = 1, n
-      want(i, 9) = count(shape(al) > 3) + size(al(lbound(al, 1):ubound(al, 1) - 1, 1 + mod(i, size(al, 2)):)) * step
+      want(i, 9) = count(shape(al) > 3) + size(al(lbound(al, 1):ubound(al, 1) - 1, 1 + mod(i, size(al, 2)):)) * step &
+                  + lbound(z0, 1) * 7 + ubound(z0, 1) * 11 + sum(ubound(z0)) * 13 + size(z0) + lbound(z0, mod(i, 1) + 1) * i
     end do
   end subroutine measure_host
 end module inquiry_mod
@@ -110,7 +114,7 @@ program inquiry_arguments
   real, allocatable :: x(:, :)
   integer :: i, j, step, k
   integer(8) :: total(nc)
-  allocate(al(-1:3, 4))
+  allocate(al(-1:3, 4), z0(3:2))
   al = 1
   pt => tg(3:10)
   total = 0
