@@ -40,7 +40,7 @@ func TestCPUOrderModesFail(t *testing.T) {
 	if err := os.WriteFile(src, []byte(orderDependent), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := e2eProgram{name: "order_dependent.f90", path: src}
+	p := e2eProgram{name: "order_dependent.f90", path: src, files: []string{src}}
 	ref := gfortranRef(t, fc, p, dir)
 	if ref.stdout != "1000\n" {
 		t.Fatalf("gfortran: %q, want 1000", ref.stdout)
