@@ -262,7 +262,7 @@ func hostNestOrder(k *frontend.Construct) []int {
 		}
 		return r
 	}
-	bodyExprs(k.Body, func(e *frontend.Expr) {
+	frontend.BodyExprs(k.Body, func(e *frontend.Expr) {
 		frontend.Inspect(e, func(nd frontend.Node) bool {
 			if e, ok := nd.(*frontend.Expr); ok && e.Kind == frontend.ERef && e.Ref == frontend.RefElement {
 				for l, a := range e.Args {

@@ -645,34 +645,6 @@ func readsMemory(e *frontend.Expr) bool {
 	return false
 }
 
-// bodyExprs calls fn with each expression of a loop body that the index
-// order counts (hostNestOrder): both sides of assignments, IF
-// conditions and their actions' expressions, CALL arguments, at any depth
-// of the constructs' bodies (not their heads).
-func bodyExprs(ss []frontend.Stmt, fn func(*frontend.Expr)) {
-	for _, s := range ss {
-		switch x := s.(type) {
-		case *frontend.AssignStmt:
-			fn(x.LHS)
-			fn(x.RHS)
-		case *frontend.IfStmt:
-			fn(x.Cond)
-			if x.Action != nil {
-				bodyExprs([]frontend.Stmt{x.Action}, fn)
-			}
-		case *frontend.CallStmt:
-			for _, a := range x.Args {
-				fn(a)
-			}
-		case *frontend.Construct:
-			bodyExprs(x.Body, fn)
-			for _, b := range x.Branches {
-				bodyExprs(b.Body, fn)
-			}
-		}
-	}
-}
-
 // tripOfOrder decomposes the linear iteration number t into the zero-based
 // trip number of index d, the indices in the given order, fastest first
 // (order[r] is the index of rank r). it, when not empty, is the C integer

@@ -111,19 +111,9 @@ func (x *extractor) coopNest(l ast.Constant, c *frontend.Construct, pos int) {
 			return
 		}
 		v := frontend.UltimateSymbol(h.VarSym)
-		lo, ok1 := constIntOf(h.Lo)
-		hi, ok2 := constIntOf(h.Hi)
-		st := int64(1)
-		ok3 := true
-		if h.Step != nil {
-			st, ok3 = constIntOf(h.Step)
-		}
-		if !ok1 || !ok2 || !ok3 || st == 0 || v.Type.Base != frontend.TyInteger || v.Rank != 0 {
+		_, _, t, ok := h.ConstTrips()
+		if !ok || v.Type.Base != frontend.TyInteger || v.Rank != 0 {
 			return
-		}
-		t := (hi - lo + st) / st
-		if t < 0 {
-			t = 0
 		}
 		for _, o := range vars {
 			if o == v {
@@ -215,14 +205,6 @@ func (x *extractor) coopNest(l ast.Constant, c *frontend.Construct, pos int) {
 		}
 	}
 	same(a.RHS)
-}
-
-// constIntOf is the value of an integer constant expression.
-func constIntOf(e *frontend.Expr) (int64, bool) {
-	if v := constInt(e); v != nil {
-		return *v, true
-	}
-	return 0, false
 }
 
 // coopElement reports an element of a named array variable: every

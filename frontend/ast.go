@@ -775,3 +775,33 @@ type OpaqueStmt struct {
 
 // StmtBaseOf returns the common fields of a statement.
 func StmtBaseOf(s Stmt) StmtBase { return *s.base() }
+
+// ConstTrips is, for a counted DO whose bounds and step are integer
+// constants, its lower bound, step and trip count MAX((hi - lo + step) /
+// step, 0); ok is false for another DO, a bound or step that is not an
+// integer constant, or a step of 0.
+func (d *DoStmt) ConstTrips() (lo, step, trips int64, ok bool) {
+	con := func(e *Expr) (int64, bool) {
+		if e == nil || e.Const == nil || e.Const.IsArray() || e.Type.Base != TyInteger || e.Const.Type.Base != TyInteger {
+			return 0, false
+		}
+		return e.Const.Int, true
+	}
+	if d.Concurrent != nil || d.While != nil {
+		return 0, 0, 0, false
+	}
+	lo, ok1 := con(d.Lo)
+	hi, ok2 := con(d.Hi)
+	step, ok3 := int64(1), true
+	if d.Step != nil {
+		step, ok3 = con(d.Step)
+	}
+	if !ok1 || !ok2 || !ok3 || step == 0 {
+		return 0, 0, 0, false
+	}
+	trips = (hi - lo + step) / step
+	if trips < 0 {
+		trips = 0
+	}
+	return lo, step, trips, true
+}

@@ -214,3 +214,31 @@ func InspectStmts(ss []Stmt, f func(Node) bool) {
 		Inspect(s, f)
 	}
 }
+
+// BodyExprs calls fn with the expressions of statements that a loop
+// body's per-statement analyses count: both sides of assignments, IF
+// conditions and their actions' expressions, CALL arguments, at any depth
+// of the constructs' bodies (not the constructs' heads).
+func BodyExprs(ss []Stmt, fn func(*Expr)) {
+	for _, s := range ss {
+		switch x := s.(type) {
+		case *AssignStmt:
+			fn(x.LHS)
+			fn(x.RHS)
+		case *IfStmt:
+			fn(x.Cond)
+			if x.Action != nil {
+				BodyExprs([]Stmt{x.Action}, fn)
+			}
+		case *CallStmt:
+			for _, a := range x.Args {
+				fn(a)
+			}
+		case *Construct:
+			BodyExprs(x.Body, fn)
+			for _, b := range x.Branches {
+				BodyExprs(b.Body, fn)
+			}
+		}
+	}
+}

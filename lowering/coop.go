@@ -101,19 +101,7 @@ func CoopLevels(c *frontend.Construct) ([]CoopLevel, []frontend.Stmt) {
 		if !ok || h.VarSym == nil {
 			return out, cur.Body
 		}
-		lo, _ := ConstInt(h.Lo)
-		hi, _ := ConstInt(h.Hi)
-		stp := int64(1)
-		if h.Step != nil {
-			stp, _ = ConstInt(h.Step)
-		}
-		t := int64(0)
-		if stp != 0 {
-			t = (hi - lo + stp) / stp
-		}
-		if t < 0 {
-			t = 0
-		}
+		lo, stp, t, _ := h.ConstTrips() // constant limits: coop_do
 		out = append(out, CoopLevel{Var: frontend.UltimateSymbol(h.VarSym), Lo: lo, St: stp, Trip: t})
 		if len(cur.Body) != 1 {
 			return out, cur.Body

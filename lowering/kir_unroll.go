@@ -23,36 +23,21 @@ const UnrollMax = 8
 // fully unrolled, 0 when it is not. k is the kernel whose body holds the
 // loop, nil in a device procedure's own body.
 func UnrollTrips(k *Kernel, c *frontend.Construct, h *frontend.DoStmt) int {
-	lo, ok1 := unrollConst(h.Lo)
-	hi, ok2 := unrollConst(h.Hi)
-	st := int64(1)
-	ok3 := true
-	if h.Step != nil {
-		st, ok3 = unrollConst(h.Step)
-	}
-	if !ok1 || !ok2 || !ok3 || st == 0 || h.VarSym == nil {
+	_, _, trip, ok := h.ConstTrips()
+	if !ok || h.VarSym == nil {
 		return 0
 	}
-	trip := (hi - lo + st) / st
 	if trip < 1 || trip > UnrollMax || !indexesIterArray(k, c.Body, h.VarSym) {
 		return 0
 	}
 	return int(trip)
 }
 
-// unrollConst is the value of a constant integer expression.
-func unrollConst(e *frontend.Expr) (int64, bool) {
-	if e == nil || e.Const == nil || e.Type.Base != frontend.TyInteger {
-		return 0, false
-	}
-	return e.Const.AsInt()
-}
-
 // indexesIterArray reports whether the statements reference an element of
 // a fixed-size array of the iteration with a subscript that reads v.
 func indexesIterArray(k *Kernel, body []frontend.Stmt, v *frontend.Symbol) bool {
 	found := false
-	unrollExprs(body, func(e *frontend.Expr) {
+	frontend.BodyExprs(body, func(e *frontend.Expr) {
 		frontend.Inspect(e, func(n frontend.Node) bool {
 			x, ok := n.(*frontend.Expr)
 			if !ok || found {
@@ -69,33 +54,6 @@ func indexesIterArray(k *Kernel, body []frontend.Stmt, v *frontend.Symbol) bool 
 		})
 	})
 	return found
-}
-
-// unrollExprs calls fn with both sides of assignments, IF conditions and
-// their actions' expressions and CALL arguments, at any depth of the
-// constructs' bodies (not their heads).
-func unrollExprs(ss []frontend.Stmt, fn func(*frontend.Expr)) {
-	for _, s := range ss {
-		switch x := s.(type) {
-		case *frontend.AssignStmt:
-			fn(x.LHS)
-			fn(x.RHS)
-		case *frontend.IfStmt:
-			fn(x.Cond)
-			if x.Action != nil {
-				unrollExprs([]frontend.Stmt{x.Action}, fn)
-			}
-		case *frontend.CallStmt:
-			for _, a := range x.Args {
-				fn(a)
-			}
-		case *frontend.Construct:
-			unrollExprs(x.Body, fn)
-			for _, b := range x.Branches {
-				unrollExprs(b.Body, fn)
-			}
-		}
-	}
 }
 
 // designatorRoot is the variable at the root of designator e (followed
