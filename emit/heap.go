@@ -89,21 +89,7 @@ func (g *kernelGen) allocateStmt(x *frontend.AllocateStmt) {
 		}
 		g.line("{ // allocate(%s)", it)
 		g.indent++
-		var lbs, exts []string
-		for d, a := range it.Args {
-			lo, hi := "1", ""
-			if a.Kind == frontend.ERange {
-				if a.Range[0] != nil {
-					lo = g.convertTo(a.Range[0], "int64_t")
-				}
-				hi = g.convertTo(a.Range[1], "int64_t")
-			} else {
-				hi = g.convertTo(a, "int64_t")
-			}
-			g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, lo, d, hi)
-			lbs = append(lbs, fmt.Sprintf("fgpu_lo%d", d))
-			exts = append(exts, fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d))
-		}
+		lbs, exts := g.allocateBounds(it)
 		g.heapFail(row+".base != nullptr", it, "allocated")
 		g.heapTake(row, ctype(it.X.Type), lbs, exts, it)
 		g.indent--
@@ -299,4 +285,25 @@ func (g *kernelGen) heapBuild(lv string, obj, rhs *frontend.Expr) {
 	g.line("%s = fgpu_sc;", lv)
 	g.indent--
 	g.line("}")
+}
+
+// allocateBounds writes the bounds of the allocation item it
+// (t(lo:hi, ...) or t(hi, ...)) as int64 constants and returns their
+// lower bounds and extents.
+func (g *kernelGen) allocateBounds(it *frontend.Expr) (lbs, exts []string) {
+	for d, a := range it.Args {
+		lo, hi := "1", ""
+		if a.Kind == frontend.ERange {
+			if a.Range[0] != nil {
+				lo = g.convertTo(a.Range[0], "int64_t")
+			}
+			hi = g.convertTo(a.Range[1], "int64_t")
+		} else {
+			hi = g.convertTo(a, "int64_t")
+		}
+		g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, lo, d, hi)
+		lbs = append(lbs, fmt.Sprintf("fgpu_lo%d", d))
+		exts = append(exts, fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d))
+	}
+	return lbs, exts
 }

@@ -57,21 +57,7 @@ func (g *kernelGen) heapLocalAllocate(it *frontend.Expr) {
 	s := frontend.UltimateSymbol(it.X.Sym)
 	g.line("{ // allocate(%s)", it)
 	g.indent++
-	var lbs, exts []string
-	for d, a := range it.Args {
-		lo, hi := "1", ""
-		if a.Kind == frontend.ERange {
-			if a.Range[0] != nil {
-				lo = g.convertTo(a.Range[0], "int64_t")
-			}
-			hi = g.convertTo(a.Range[1], "int64_t")
-		} else {
-			hi = g.convertTo(a, "int64_t")
-		}
-		g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, lo, d, hi)
-		lbs = append(lbs, fmt.Sprintf("fgpu_lo%d", d))
-		exts = append(exts, fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d))
-	}
+	lbs, exts := g.allocateBounds(it)
 	g.heapFail(fmt.Sprintf("b_%s != nullptr", s.Name), it, "allocated")
 	g.heapLocalTake(s, lbs, exts, it)
 	g.indent--
