@@ -196,18 +196,9 @@ func (c *checkCtx) packing(l LoopOutcome) []string {
 		}
 	}
 	var out []string
-	for _, f := range c.res.Facts("pack_blocker") {
-		if sym(f.Args[0]) != l.Loop {
-			continue
-		}
-		r := sym(f.Args[1])
-		w := packWords[r]
-		if w == "" {
-			w = strings.TrimPrefix(r, "/")
-		}
-		out = append(out, fmt.Sprintf("	not packed: %s (%s) [%s]", w, posString(c.pos(sym(f.Args[2]))), strings.TrimPrefix(r, "/")))
+	for _, r := range c.reasonLines("pack_blocker", map[string]bool{l.Loop: true}, packWords) {
+		out = append(out, "\tnot packed: "+r)
 	}
-	sort.Strings(out)
 	if len(out) == 0 {
 		out = append(out, "	not packed: no array element indexed by the loop index")
 	}

@@ -46,22 +46,6 @@ func (c *checkCtx) nesting(l LoopOutcome) []string {
 		}
 	}
 	around := posString(c.pos(parent))
-	reasons := func(pred string, loops map[string]bool) []string {
-		var out []string
-		for _, f := range c.res.Facts(pred) {
-			if !loops[sym(f.Args[0])] {
-				continue
-			}
-			r := sym(f.Args[1])
-			w := nestWords[r]
-			if w == "" {
-				w = strings.TrimPrefix(r, "/")
-			}
-			out = append(out, fmt.Sprintf("%s (%s) [%s]", w, posString(c.pos(sym(f.Args[2]))), strings.TrimPrefix(r, "/")))
-		}
-		sort.Strings(out)
-		return out
-	}
 	var out []string
 	switch mode {
 	case "/combined":
@@ -76,7 +60,7 @@ func (c *checkCtx) nesting(l LoopOutcome) []string {
 	default:
 		out = append(out, fmt.Sprintf("\tnested in the loop at %s: sequential in the thread of the outer iteration (rules/nest.mg)", around))
 	}
-	for _, r := range reasons("nest_apart", map[string]bool{l.Loop: true}) {
+	for _, r := range c.reasonLines("nest_apart", map[string]bool{l.Loop: true}, nestWords) {
 		out = append(out, "\tnot combined: "+r)
 	}
 	if mode != "/shared" {
@@ -88,7 +72,7 @@ func (c *checkCtx) nesting(l LoopOutcome) []string {
 				loops[sym(f.Args[1])] = true
 			}
 		}
-		for _, r := range reasons("nest_unshared", loops) {
+		for _, r := range c.reasonLines("nest_unshared", loops, nestWords) {
 			out = append(out, "\tnot shared: "+r)
 		}
 	}
@@ -125,16 +109,27 @@ func (c *checkCtx) cooperative(l LoopOutcome) []string {
 			return nil // no tile for the block to share: nothing to explain
 		}
 	}
-	for _, f := range c.res.Facts("coop_unfit") {
-		if sym(f.Args[0]) != l.Loop {
+	for _, r := range c.reasonLines("coop_unfit", map[string]bool{l.Loop: true}, coopWords) {
+		out = append(out, "\tnot cooperative: "+r)
+	}
+	return out
+}
+
+// reasonLines words the facts pred(loop, reason, site) of the given loops,
+// each "words (position) [reason]" (words from the table, else the
+// reason's name), sorted.
+func (c *checkCtx) reasonLines(pred string, loops map[string]bool, words map[string]string) []string {
+	var out []string
+	for _, f := range c.res.Facts(pred) {
+		if !loops[sym(f.Args[0])] {
 			continue
 		}
 		r := sym(f.Args[1])
-		w := coopWords[r]
+		w := words[r]
 		if w == "" {
 			w = strings.TrimPrefix(r, "/")
 		}
-		out = append(out, fmt.Sprintf("\tnot cooperative: %s (%s) [%s]", w, posString(c.pos(sym(f.Args[2]))), strings.TrimPrefix(r, "/")))
+		out = append(out, fmt.Sprintf("%s (%s) [%s]", w, posString(c.pos(sym(f.Args[2]))), strings.TrimPrefix(r, "/")))
 	}
 	sort.Strings(out)
 	return out
