@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"fgpu/emit/cxx"
 	"fgpu/frontend"
 	"fgpu/lowering"
 )
@@ -339,16 +340,6 @@ func (g *kernelGen) reductionLambda(e *frontend.Expr, a []*frontend.Expr, dim in
 		dim = 0
 	}
 	var b strings.Builder
-	init := map[string]string{"sum": ct + "(0)", "product": ct + "(1)", "count": ct + "(0)", "any": "false", "all": "true", "dot_product": ct + "(0)"}[name]
-	if name == "maxval" {
-		init = "-fgpu_huge((" + ct + ")0)"
-	} else if name == "minval" {
-		init = "fgpu_huge((" + ct + ")0)"
-	}
-	accT := ct
-	if t.Base == frontend.TyLogical {
-		accT = "bool"
-	}
 	if name == "maxloc" || name == "minloc" {
 		// The position of the first largest (smallest) element in array
 		// element order, counted from 1 along the dimension; 0 when the
@@ -356,13 +347,8 @@ func (g *kernelGen) reductionLambda(e *frontend.Expr, a []*frontend.Expr, dim in
 		// gfortran).
 		vt := ctype(src.Type)
 		fmt.Fprintf(&b, "[&]() { %s acc = %s(0); %s best = %s(0); bool have = false; ", ct, ct, vt, vt)
-	} else if name == "norm2" {
-		// gfortran's scaled sum of squares (its inline NORM2, read from
-		// the code gfortran 12 generates: scale starts at 1 and the sum
-		// at 0, a new larger magnitude rescales the sum).
-		fmt.Fprintf(&b, "[&]() { %s scale = %s(1), acc = %s(0); ", ct, ct, ct)
 	} else {
-		fmt.Fprintf(&b, "[&]() { %s acc = %s; ", accT, init)
+		b.WriteString(cxx.ReduceOpen(name, ct, t.Base == frontend.TyLogical))
 	}
 	at := make([]string, len(dims))
 	// Column-major element order: the first dimension varies fastest.
@@ -402,25 +388,11 @@ func (g *kernelGen) reductionLambda(e *frontend.Expr, a []*frontend.Expr, dim in
 		b.WriteString("return acc; }()")
 		return b.String()
 	}
-	switch name {
-	case "sum":
-		fmt.Fprintf(&b, "acc = acc + %s; ", g.convert(src, t))
-	case "product":
-		fmt.Fprintf(&b, "acc = acc * %s; ", g.convert(src, t))
-	case "maxval":
-		fmt.Fprintf(&b, "{ %s v = %s; if (v > acc) acc = v; } ", ct, x)
-	case "minval":
-		fmt.Fprintf(&b, "{ %s v = %s; if (v < acc) acc = v; } ", ct, x)
-	case "count":
-		fmt.Fprintf(&b, "if (%s) acc = acc + 1; ", x)
-	case "any":
-		fmt.Fprintf(&b, "if (%s) acc = true; ", x)
-	case "all":
-		fmt.Fprintf(&b, "if (!(%s)) acc = false; ", x)
-	case "norm2":
-		fmt.Fprintf(&b, "{ %s v = %s; if (v != %s(0)) { %s ax = std::fabs(v); if (ax > scale) { %s r = scale / ax; acc = acc * (r * r) + %s(1); scale = ax; } else { %s r = ax / scale; acc = acc + r * r; } } } ", ct, g.convert(src, t), ct, ct, ct, ct, ct)
-		b.WriteString("return std::sqrt(acc) * scale; }()")
+	if step, ok := cxx.ReduceStep(name, ct, x, func() string { return g.convert(src, t) }); ok {
+		b.WriteString(step)
 		return b.String()
+	}
+	switch name {
 	case "dot_product":
 		y := g.convert(g.tempRef(a[1]), t)
 		xv := g.convert(src, t)

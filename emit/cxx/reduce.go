@@ -89,25 +89,7 @@ func (p *printer) reduce(x *kernelir.Reduce) string {
 	ct := CType(x.T)
 	dims := p.sectionDims(x.Shape)
 	var b strings.Builder
-	init := map[string]string{"sum": ct + "(0)", "product": ct + "(1)", "count": ct + "(0)", "any": "false", "all": "true", "dot_product": ct + "(0)"}[x.Name]
-	switch x.Name {
-	case "maxval":
-		init = "-fgpu_huge((" + ct + ")0)"
-	case "minval":
-		init = "fgpu_huge((" + ct + ")0)"
-	}
-	accT := ct
-	if x.T.Base == kernelir.Logical {
-		accT = "bool"
-	}
-	if x.Name == "norm2" {
-		// gfortran's scaled sum of squares (its inline NORM2: scale
-		// starts at 1 and the sum at 0, a new larger magnitude rescales
-		// the sum).
-		fmt.Fprintf(&b, "[&]() { %s scale = %s(1), acc = %s(0); ", ct, ct, ct)
-	} else {
-		fmt.Fprintf(&b, "[&]() { %s acc = %s; ", accT, init)
-	}
+	b.WriteString(ReduceOpen(x.Name, ct, x.T.Base == kernelir.Logical))
 	at := make([]string, len(dims))
 	for d := len(dims) - 1; d >= 0; d-- {
 		p.tmp++
@@ -122,25 +104,11 @@ func (p *printer) reduce(x *kernelir.Reduce) string {
 	// takes it, which numbers the counters of reductions inside it as the
 	// legacy writer does.)
 	xs := p.expr(x.Args[0])
-	switch x.Name {
-	case "sum":
-		fmt.Fprintf(&b, "acc = acc + %s; ", p.expr(x.Args[0]))
-	case "product":
-		fmt.Fprintf(&b, "acc = acc * %s; ", p.expr(x.Args[0]))
-	case "maxval":
-		fmt.Fprintf(&b, "{ %s v = %s; if (v > acc) acc = v; } ", ct, xs)
-	case "minval":
-		fmt.Fprintf(&b, "{ %s v = %s; if (v < acc) acc = v; } ", ct, xs)
-	case "count":
-		fmt.Fprintf(&b, "if (%s) acc = acc + 1; ", xs)
-	case "any":
-		fmt.Fprintf(&b, "if (%s) acc = true; ", xs)
-	case "all":
-		fmt.Fprintf(&b, "if (!(%s)) acc = false; ", xs)
-	case "norm2":
-		fmt.Fprintf(&b, "{ %s v = %s; if (v != %s(0)) { %s ax = std::fabs(v); if (ax > scale) { %s r = scale / ax; acc = acc * (r * r) + %s(1); scale = ax; } else { %s r = ax / scale; acc = acc + r * r; } } } ", ct, p.expr(x.Args[0]), ct, ct, ct, ct, ct)
-		b.WriteString("return std::sqrt(acc) * scale; }()")
+	if step, ok := ReduceStep(x.Name, ct, xs, func() string { return p.expr(x.Args[0]) }); ok {
+		b.WriteString(step)
 		return b.String()
+	}
+	switch x.Name {
 	case "dot_product":
 		if len(x.Args) < 2 {
 			return p.fail("dot_product without its second operand")
@@ -218,4 +186,58 @@ func (p *printer) funcCall(x *kernelir.FuncCall) string {
 		as = append(as, p.expr(a))
 	}
 	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
+}
+
+// ReduceOpen opens the lambda of the array reduction name of C type ct
+// (logical: a bool accumulator): acc at the operation's identity (maxval
+// from -huge, minval from huge); norm2 is gfortran's scaled sum of
+// squares (its inline NORM2, read from the code gfortran 12 generates:
+// scale starts at 1 and the sum at 0, a new larger magnitude rescales the
+// sum). The kernel IR's printer and the legacy writer both open with it.
+func ReduceOpen(name, ct string, logical bool) string {
+	if name == "norm2" {
+		return fmt.Sprintf("[&]() { %s scale = %s(1), acc = %s(0); ", ct, ct, ct)
+	}
+	init := map[string]string{"sum": ct + "(0)", "product": ct + "(1)", "count": ct + "(0)", "any": "false", "all": "true", "dot_product": ct + "(0)"}[name]
+	switch name {
+	case "maxval":
+		init = "-fgpu_huge((" + ct + ")0)"
+	case "minval":
+		init = "fgpu_huge((" + ct + ")0)"
+	}
+	accT := ct
+	if logical {
+		accT = "bool"
+	}
+	return fmt.Sprintf("[&]() { %s acc = %s; ", accT, init)
+}
+
+// ReduceStep is one element's step of the array reduction name (sum,
+// product, maxval, minval, count, any, all, norm2) of C type ct: x is the
+// element as it stands, conv (called only by sum, product and norm2, so
+// that temporaries are numbered as the operation needs them) the element
+// converted to ct, followed by the lambda's close (norm2: the scaled
+// root). ok is false for another reduction.
+func ReduceStep(name, ct, x string, conv func() string) (step string, ok bool) {
+	switch name {
+	case "sum":
+		step = fmt.Sprintf("acc = acc + %s; ", conv())
+	case "product":
+		step = fmt.Sprintf("acc = acc * %s; ", conv())
+	case "maxval":
+		step = fmt.Sprintf("{ %s v = %s; if (v > acc) acc = v; } ", ct, x)
+	case "minval":
+		step = fmt.Sprintf("{ %s v = %s; if (v < acc) acc = v; } ", ct, x)
+	case "count":
+		step = fmt.Sprintf("if (%s) acc = acc + 1; ", x)
+	case "any":
+		step = fmt.Sprintf("if (%s) acc = true; ", x)
+	case "all":
+		step = fmt.Sprintf("if (!(%s)) acc = false; ", x)
+	case "norm2":
+		return fmt.Sprintf("{ %s v = %s; if (v != %s(0)) { %s ax = std::fabs(v); if (ax > scale) { %s r = scale / ax; acc = acc * (r * r) + %s(1); scale = ax; } else { %s r = ax / scale; acc = acc + r * r; } } } return std::sqrt(acc) * scale; }()", ct, conv(), ct, ct, ct, ct, ct), true
+	default:
+		return "", false
+	}
+	return step + "return acc; }()", true
 }
