@@ -66,20 +66,10 @@ func kirBodiesOpts(t *testing.T, dev string, be backend, hostPowers, fast bool, 
 	total, viaIR := 0, 0
 	defer func() { kirCompare = nil }()
 	for _, f := range files {
-		prog, ds := frontend.Load([]string{f}, frontend.Options{})
-		if ds.HasErrors() || prog == nil {
+		plan, ds, ok := lowerForTest(t, f, tg)
+		if !ok {
 			continue // (a program the e2e test expects to fail)
 		}
-		opts := rules.CheckOptions{Target: tg}
-		cr, err := rules.Check(prog, opts)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		cr, _, err = lowering.ArrayStatements(prog, cr, opts)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
 		for _, d := range ds {
 			if strings.Contains(d.Msg, "kernel IR") {
 				t.Errorf("%s: %s", filepath.Base(f), d)
@@ -119,19 +109,10 @@ func TestKIRVerifiesOnGPUs(t *testing.T) {
 	for _, dev := range []string{"cuda", "metal"} {
 		tg := target.Must(dev)
 		for _, f := range files {
-			prog, ds := frontend.Load([]string{f}, frontend.Options{})
-			if ds.HasErrors() || prog == nil {
+			plan, ds, ok := lowerForTest(t, f, tg)
+			if !ok {
 				continue
 			}
-			opts := rules.CheckOptions{Target: tg}
-			cr, err := rules.Check(prog, opts)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			if cr, _, err = lowering.ArrayStatements(prog, cr, opts); err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
 			for _, d := range ds {
 				if strings.Contains(d.Msg, "kernel IR") {
 					t.Errorf("%s (%s): %s", filepath.Base(f), dev, d)
@@ -152,6 +133,27 @@ func TestKIRVerifiesOnGPUs(t *testing.T) {
 
 const e2eDirInternal = "testdata/e2e"
 
+// lowerForTest runs the front end, the analyses, the array statements'
+// rewrite and lowering on the program file f for tg, as fgpu build does;
+// ok is false when the front end rejects f.
+func lowerForTest(t *testing.T, f string, tg *target.Target) (*lowering.Plan, frontend.Diagnostics, bool) {
+	t.Helper()
+	prog, ds := frontend.Load([]string{f}, frontend.Options{})
+	if ds.HasErrors() || prog == nil {
+		return nil, ds, false
+	}
+	opts := rules.CheckOptions{Target: tg}
+	cr, err := rules.Check(prog, opts)
+	if err != nil {
+		t.Fatalf("%s: %v", f, err)
+	}
+	if cr, _, err = lowering.ArrayStatements(prog, cr, opts); err != nil {
+		t.Fatalf("%s: %v", f, err)
+	}
+	plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
+	return plan, ds, true
+}
+
 // TestKIRUnsupported reports what the kernel IR builder does not
 // translate yet over the e2e corpus lowered for the CPU and CUDA: each
 // reason (lowering's Unsupported nodes, names left out) with the number
@@ -170,19 +172,10 @@ func TestKIRUnsupported(t *testing.T) {
 		kernels := map[string]int{}
 		incomplete, total := 0, 0
 		for _, f := range files {
-			prog, ds := frontend.Load([]string{f}, frontend.Options{})
-			if ds.HasErrors() || prog == nil {
+			plan, ds, ok := lowerForTest(t, f, tg)
+			if !ok {
 				continue
 			}
-			opts := rules.CheckOptions{Target: tg}
-			cr, err := rules.Check(prog, opts)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			if cr, _, err = lowering.ArrayStatements(prog, cr, opts); err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			plan, ds := lowering.Lower(prog, cr, lowering.Options{Target: tg})
 			if ds.HasErrors() {
 				continue
 			}
