@@ -128,18 +128,11 @@ func (g *kernelGen) coopNest(c *frontend.Construct) bool {
 	// variable one step past its last value, entered once per iteration
 	// of the loops around it (the outer ones complete too).
 	for d, l := range levels {
-		if levels[:d] != nil && func() bool {
-			for _, o := range levels[:d] {
-				if o.Trip == 0 {
-					return true
-				}
-			}
-			return false
-		}() {
-			break // an outer loop ran no iteration: not entered
-		}
 		g.line("%s = (%s)(%dLL + %dLL * %dLL);", names[d], ctype(l.Var.Type), l.Lo, l.Trip, l.St)
 		g.markWritten(l.Var)
+		if l.Trip == 0 {
+			break // no iteration: the loops inside are not entered
+		}
 	}
 	g.line("__syncthreads();")
 	g.indent--
