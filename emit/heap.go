@@ -292,18 +292,25 @@ func (g *kernelGen) heapBuild(lv string, obj, rhs *frontend.Expr) {
 // lower bounds and extents.
 func (g *kernelGen) allocateBounds(it *frontend.Expr) (lbs, exts []string) {
 	for d, a := range it.Args {
-		lo, hi := "1", ""
+		var lb, ext string
 		if a.Kind == frontend.ERange {
-			if a.Range[0] != nil {
-				lo = g.convertTo(a.Range[0], "int64_t")
-			}
-			hi = g.convertTo(a.Range[1], "int64_t")
+			lb, ext = g.boundLine(d, a.Range[0], a.Range[1])
 		} else {
-			hi = g.convertTo(a, "int64_t")
+			lb, ext = g.boundLine(d, nil, a)
 		}
-		g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, lo, d, hi)
-		lbs = append(lbs, fmt.Sprintf("fgpu_lo%d", d))
-		exts = append(exts, fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d))
+		lbs = append(lbs, lb)
+		exts = append(exts, ext)
 	}
 	return lbs, exts
+}
+
+// boundLine writes the bounds lo:hi (lo nil: 1) of dimension d of an
+// allocation as int64 constants and returns its lower bound and extent.
+func (g *kernelGen) boundLine(d int, lo, hi *frontend.Expr) (lb, ext string) {
+	l := "1"
+	if lo != nil {
+		l = g.convertTo(lo, "int64_t")
+	}
+	g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, l, d, g.convertTo(hi, "int64_t"))
+	return fmt.Sprintf("fgpu_lo%d", d), fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d)
 }

@@ -153,13 +153,9 @@ func (g *kernelGen) heapResultArray(e *frontend.Expr) *frontend.Expr {
 	g.line("{ // the result of %s", e)
 	g.indent++
 	for d, dim := range dims {
-		lo := "1"
-		if dim.Lo != nil {
-			lo = g.convertTo(dim.Lo, "int64_t")
-		}
-		g.line("const int64_t fgpu_lo%d = %s, fgpu_hi%d = %s;", d, lo, d, g.convertTo(dim.Hi, "int64_t"))
-		lbs = append(lbs, fmt.Sprintf("fgpu_lo%d", d))
-		exts = append(exts, fmt.Sprintf("fgpu_hi%d - fgpu_lo%d + 1", d, d))
+		lb, ext := g.boundLine(d, dim.Lo, dim.Hi)
+		lbs = append(lbs, lb)
+		exts = append(exts, ext)
 	}
 	g.heapLocalTake(ref.Sym, lbs, exts, e)
 	g.indent--
