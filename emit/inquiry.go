@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strings"
 
+	"fgpu/emit/cxx"
 	"fgpu/frontend"
 	"fgpu/lowering"
 )
@@ -53,15 +54,7 @@ func (g *kernelGen) inquiry(e *frontend.Expr, name string, a []*frontend.Expr, c
 	}
 	// val is the result for dimension d: a dimension of extent 0 has the
 	// bounds 1 and 0.
-	val := func(d int) string {
-		switch name {
-		case "lbound":
-			return fmt.Sprintf("(%s == 0 ? (int64_t)1 : (int64_t)%s)", ex(d), lb(d))
-		case "ubound":
-			return fmt.Sprintf("(%s == 0 ? (int64_t)0 : (int64_t)(%s + %s - 1))", ex(d), lb(d), ex(d))
-		}
-		return ex(d)
-	}
+	val := func(d int) string { return cxx.DimInquiry(name, lb(d), ex(d)) }
 	// pick is the result for the dimension idx (from 0) computed at run
 	// time.
 	pick := func(idx string) string {

@@ -138,12 +138,19 @@ func (p *printer) inquiry(x *kernelir.Intrinsic, ct string) string {
 		return p.fail("%s of %s without a constant DIM", x.Name, a.Name)
 	}
 	d := l.Int - 1
-	switch x.Name {
-	case "size":
-		return fmt.Sprintf("((%s)%s)", ct, a.Extent[d].Name)
+	return fmt.Sprintf("((%s)%s)", ct, DimInquiry(x.Name, a.Lower[d].Name, a.Extent[d].Name))
+}
+
+// DimInquiry is size, lbound or ubound (name) of one dimension of lower
+// bound lb and extent ex (C expressions): a dimension of extent 0 has the
+// bounds 1 and 0. The kernel IR's printer and the legacy writer
+// (emit/inquiry.go) both print it.
+func DimInquiry(name, lb, ex string) string {
+	switch name {
 	case "lbound":
-		// A dimension of extent 0 has the bounds 1 and 0 (as emit/inquiry.go).
-		return fmt.Sprintf("((%s)(%s == 0 ? (int64_t)1 : (int64_t)%s))", ct, a.Extent[d].Name, a.Lower[d].Name)
+		return fmt.Sprintf("(%s == 0 ? (int64_t)1 : (int64_t)%s)", ex, lb)
+	case "ubound":
+		return fmt.Sprintf("(%s == 0 ? (int64_t)0 : (int64_t)(%s + %s - 1))", ex, lb, ex)
 	}
-	return fmt.Sprintf("((%s)(%s == 0 ? (int64_t)0 : (int64_t)(%s + %s - 1)))", ct, a.Extent[d].Name, a.Lower[d].Name, a.Extent[d].Name)
+	return ex
 }
