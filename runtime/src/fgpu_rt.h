@@ -418,6 +418,9 @@ cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
  *   FGPU_GRID_REDUCE    (block reductions) at most four waves of resident
  *                       blocks: the last blocks of one wave leave the
  *                       multiprocessors idle while they finish.
+ * Outside reductions, a grid of fewer than twice as many blocks as the
+ * device has multiprocessors gets smaller blocks (halved, down to 64
+ * threads) until it has that many: every multiprocessor gets work.
  * On the H200 a full grid of 256-thread blocks streams 7% faster than the
  * resident grid of 1024-thread blocks, and four waves reduce 1-2% faster
  * than one (bench/RESULTS.md). FGPU_THREADS_PER_BLOCK (rounded up to a

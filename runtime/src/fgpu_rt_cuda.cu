@@ -412,12 +412,24 @@ extern "C" void fgpu_cuda_geometry_for(const void* fn, long long n, int grid, in
     const Geometry& g = *geometry_of(fn, kernel, loop);
     const int sms = sm_count(kernel, loop);
     if (grid < FGPU_GRID_RESIDENT || grid > FGPU_GRID_REDUCE) grid = FGPU_GRID_RESIDENT;
-    const int t = grid == FGPU_GRID_FULL ? g.full_threads : g.threads;
+    const int tuned = grid == FGPU_GRID_FULL ? g.full_threads : g.threads;
+    int t = tuned;
+    // Few items (no reduction): smaller blocks, down to 64 threads, until
+    // the grid has twice as many blocks as the device has multiprocessors.
+    // 65,536 items in blocks of 1,024 kept 64 of an H100's 132
+    // multiprocessors busy and the other 68 idle (bench/apps/infer: 2.5x
+    // slower than its twin's 128-thread blocks, bench/RESULTS.md).
+    if (grid != FGPU_GRID_REDUCE && !g.overridden && n > 0)
+        while (t > 64 && (n + t - 1) / t < 2LL * sms) {
+            int h = t / 2 / 32 * 32;
+            t = h < 64 ? 64 : h;
+        }
     long long b = n > 0 ? (n + t - 1) / t : 1;
     // A small reduction (up to four items a thread) in one block: no
     // partials to combine across blocks.
     if (grid == FGPU_GRID_REDUCE && g.per_sm[grid] > 0 && !g.overridden && n <= 4LL * t) b = 1;
-    const long long cap = (long long)sms * g.per_sm[grid];
+    // The cap keeps the resident threads of the tuned block size.
+    const long long cap = (long long)sms * g.per_sm[grid] * tuned / t;
     if (cap > 0 && b > cap) b = cap;
     if (b < 1) b = 1;
     if (b > 2147483647LL) b = 2147483647LL;
