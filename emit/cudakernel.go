@@ -352,7 +352,15 @@ func (cudaBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		}
 		g.indent++
 		if pk == nil {
-			launch(fmt.Sprintf("%s_dev<%s>", k.Name, it), "ntot", "FGPU_GRID_RESIDENT")
+			// A full grid (one iteration a thread) for a kernel without a
+			// reduction, four resident waves for a block reduction: the
+			// resident grid's grid-stride loop made the plain star stencil
+			// of bench/apps 1.3x slower on the H100 (bench/RESULTS.md).
+			grid := "FGPU_GRID_FULL"
+			if len(reds) > 0 {
+				grid = "FGPU_GRID_RESIDENT" // (the reductions of a kernel that can stop)
+			}
+			launch(fmt.Sprintf("%s_dev<%s>", k.Name, it), "ntot", grid)
 		} else {
 			// Packed: a full grid of packs for a streaming kernel, four
 			// resident waves for a reduction (bench/RESULTS.md).

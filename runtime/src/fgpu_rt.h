@@ -412,7 +412,7 @@ cudaStream_t fgpu_cuda_stream(const char* kernel, const char* loop);
  *   FGPU_GRID_RESIDENT  enough for one item a thread but at most the blocks
  *                       resident at once (multiprocessors x resident blocks
  *                       each): kernels loop grid-stride;
- *   FGPU_GRID_FULL      (packed kernels without a reduction) one item a
+ *   FGPU_GRID_FULL      (kernels without a reduction) one item a
  *                       thread, blocks = ceil(n/threads), with 256 threads a
  *                       block when 256 reaches the highest occupancy;
  *   FGPU_GRID_REDUCE    (block reductions) at most four waves of resident
