@@ -69,6 +69,12 @@ func VarName(v *kernelir.Var) string {
 type Options struct {
 	// CUDA: real math functions through emit/crmath (MathCall).
 	CUDA bool
+	// MSL: the Metal Shading Language (msl.go; IterationMSL sets it).
+	MSL bool
+	// Leave: MSL: the statement that ends the iteration early (the
+	// emitter's: the write-back of what the iteration wrote, then
+	// return).
+	Leave string
 	// Fast: the vendor's math functions (--fast).
 	Fast bool
 	// HostPowers: x**n for a constant n as the host computes it
