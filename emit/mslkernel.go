@@ -22,8 +22,12 @@ package emit
 // this emitter does not write yet (the device heap, element tables of
 // allocatable components, values after the loop of derived types,
 // reductions of 1- and 2-byte integers, an array value in a DO WHILE or
-// ELSE IF condition) is a "not yet implemented" error at the loop
-// (mslCheck scans each kernel's text as a last guard).
+// ELSE IF condition) is a "not yet implemented" error at the loop: for a
+// kernel whose iteration is printed from the kernel IR (cxx.IterationMSL:
+// the address spaces from the IR's parameters and arrays, Metal's
+// functions by name, no lambdas or goto) decided from the IR's nodes
+// (mslIRLimits); for the others and the device procedures by mslCheck, a
+// scan of the legacy writer's text (mslMath renames its std:: functions).
 //
 // The launch routines are C++ (mslBackend.host): they register the
 // buffers with the runtime as every backend's do, fill the argument
