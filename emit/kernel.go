@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"fgpu/emit/crmath"
+	"fgpu/emit/cxx"
 	"fgpu/frontend"
 	"fgpu/lowering"
 )
@@ -79,6 +80,9 @@ type kernelGen struct {
 	subst map[*frontend.Expr]string
 	// mslLeave ends an MSL iteration early (mslkernel.go, nextIteration).
 	mslLeave string
+	// kirMSL: the MSL iteration was printed from the kernel IR, which met
+	// these limits (kir.go; mslkernel.go, mslIRLimits).
+	kirMSL *cxx.MSLLimits
 	// pre are the statements (MSL: what a C++ lambda computes) that the
 	// next line needs before it (mslkernel.go, noLambda).
 	pre []string

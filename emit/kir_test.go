@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -13,13 +15,15 @@ import (
 	"fgpu/rules"
 )
 
-// kirFloor and kirFloorCUDA are the least numbers of kernels of the e2e
-// corpus and of the IR's goldens (lowering/testdata/kir) whose iteration the CPU and the CUDA backend print from the
-// kernel IR (TestKIRBodies, TestKIRBodiesCUDA): the builder's coverage may
-// grow, never drop silently.
+// kirFloor, kirFloorCUDA and kirFloorMSL are the least numbers of kernels
+// of the e2e corpus and of the IR's goldens (lowering/testdata/kir) whose
+// iteration the CPU, the CUDA and the Metal backend print from the kernel
+// IR (TestKIRBodies, TestKIRBodiesCUDA, TestKIRBodiesMSL): the builder's
+// coverage may grow, never drop silently.
 const (
 	kirFloor     = 212
 	kirFloorCUDA = 192
+	kirFloorMSL  = 110
 )
 
 // TestKIRBodies: every kernel of the e2e programs (testdata/e2e) whose IR
@@ -42,6 +46,31 @@ func TestKIRBodiesCUDA(t *testing.T) {
 		// --fast: CUDA's own math functions.
 		kirBodiesOpts(t, "cuda", cudaBackend{}, false, true, kirFloorCUDA)
 	})
+}
+
+// TestKIRBodiesMSL is TestKIRBodies for the corpus lowered for Metal and
+// printed as MSL (cxx.IterationMSL): the IR's text must be the legacy
+// writer's after its std:: functions are renamed Metal's (mslMath), and
+// for every kernel printed from the IR, what MSL does not hold as the IR
+// decided it (mslIRLimits) must be what the legacy check over the
+// kernel's whole text finds (mslCheck), with nothing left to rename;
+// above kirFloorMSL.
+func TestKIRBodiesMSL(t *testing.T) {
+	guarded := 0
+	kirMSLGuard = func(k *lowering.Kernel, ir, text frontend.Diagnostics, renames bool) {
+		guarded++
+		if renames {
+			t.Errorf("%s (%s:%d): the MSL kernel printed from the IR has a C++ library function that mslMath renames", k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line)
+		}
+		if fmt.Sprint(ir) != fmt.Sprint(text) {
+			t.Errorf("%s (%s:%d): from the IR, MSL's limits give %v; the check of the kernel's text gives %v", k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line, ir, text)
+		}
+	}
+	defer func() { kirMSLGuard = nil }()
+	kirBodies(t, "metal_cpu", &mslBackend{}, true, kirFloorMSL)
+	if guarded == 0 {
+		t.Errorf("no MSL kernel printed from the IR was checked")
+	}
 }
 
 // kirBodies lowers the e2e corpus for the device dev, writes its kernels
@@ -85,6 +114,9 @@ func kirBodiesOpts(t *testing.T, dev string, be backend, hostPowers, fast bool, 
 				t.Errorf("%s, %s (%s:%d): the iteration printed from the IR differs from the legacy writer's (%s):\nIR:\n%s\nlegacy:\n%s",
 					filepath.Base(f), k.Name, filepath.Base(k.Do.Pos.File), k.Do.Pos.Line, dev, ir, legacy)
 			}
+		}
+		if m, ok := be.(*mslBackend); ok {
+			m.host.Reset() // (a backend of its own each program)
 		}
 		kernelSource(plan, be, hostPowers, fast)
 		kirCompare = nil
@@ -239,3 +271,62 @@ var (
 	reasonExprRe = regexp.MustCompile(`^(the function call|the expression|the designator|assignment to|the element|the section|the array value|an element of the named constant|the intrinsic call|the comparison) `)
 	reasonNameRe = regexp.MustCompile(`\b(variable|selector|parameter|array|local|index|value|local array|loop) ([a-z_][a-z0-9_]*)\b`)
 )
+
+// TestKIRMSLLimits: loops whose MSL iteration is printed from the kernel
+// IR and uses what MSL does not hold (a function Metal does not have, an
+// array value in a DO WHILE or ELSE IF condition) get the legacy writer's
+// "not yet implemented" diagnostics at the loop, decided from the IR
+// (mslIRLimits, cxx.MSLLimits): the IR's text and diagnostics equal the
+// legacy writer's, and the IR's decision equals the check of the
+// kernel's text (mslCheck).
+func TestKIRMSLLimits(t *testing.T) {
+	cases := []struct{ name, body, want string }{
+		{"erf", "y(i) = erf(x(i)) + gamma(x(i))", "the function erf, which Metal does not have (or not under that name) in MSL (--gpu=metal_cpu)"},
+		{"gamma", "y(i) = log_gamma(x(i)) + gamma(x(i))", "the function lgamma, which Metal does not have (or not under that name) in MSL (--gpu=metal_cpu)"},
+		{"while", "k = 0\n    do while (sum(x) > real(k))\n      k = k + 1\n    end do\n    y(i) = real(k)", mslArrayInCond},
+		{"elseif", "if (x(i) > 1.0) then\n      y(i) = 1.0\n    else if (maxval(x) > 0.2) then\n      y(i) = 2.0\n    end if", mslArrayInCond},
+	}
+	dir := t.TempDir()
+	tg := target.Must("metal_cpu")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := "program p\n  implicit none\n  integer :: i, k\n  real :: x(8), y(8)\n  x = 0.5\n  y = 0\n" +
+				"  do concurrent (i = 1:8) local(k)\n    " + c.body + "\n  end do\n  print *, y(1), k\nend program p\n"
+			f := filepath.Join(dir, c.name+".f90")
+			if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			plan, ds, ok := lowerForTest(t, f, tg)
+			if !ok || ds.HasErrors() {
+				t.Fatalf("lowering failed: %v", ds)
+			}
+			viaIR, guarded := 0, 0
+			kirCompare = func(k *lowering.Kernel, ir, legacy string) {
+				viaIR++
+				if ir != legacy {
+					t.Errorf("the MSL iteration printed from the IR differs from the legacy writer's:\nIR:\n%s\nlegacy:\n%s", ir, legacy)
+				}
+			}
+			kirMSLGuard = func(k *lowering.Kernel, ir, text frontend.Diagnostics, renames bool) {
+				guarded++
+				if fmt.Sprint(ir) != fmt.Sprint(text) || renames {
+					t.Errorf("from the IR: %v; from the kernel's text: %v (renames: %v)", ir, text, renames)
+				}
+			}
+			defer func() { kirCompare, kirMSLGuard = nil, nil }()
+			_, diags := kernelSource(plan, &mslBackend{}, true, false)
+			if viaIR != 1 || guarded != 1 {
+				t.Fatalf("the kernel was not printed from the IR (%d, %d)", viaIR, guarded)
+			}
+			found := false
+			for _, d := range diags {
+				if strings.Contains(d.Msg, c.want) && d.Pos.Line == 7 {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("want %q at line 7, got %v", c.want, diags)
+			}
+		})
+	}
+}

@@ -22,8 +22,12 @@ package emit
 // this emitter does not write yet (the device heap, element tables of
 // allocatable components, values after the loop of derived types,
 // reductions of 1- and 2-byte integers, an array value in a DO WHILE or
-// ELSE IF condition) is a "not yet implemented" error at the loop
-// (mslCheck scans each kernel's text as a last guard).
+// ELSE IF condition) is a "not yet implemented" error at the loop: for a
+// kernel whose iteration is printed from the kernel IR (cxx.IterationMSL:
+// the address spaces from the IR's parameters and arrays, Metal's
+// functions by name, no lambdas or goto) decided from the IR's nodes
+// (mslIRLimits); for the others and the device procedures by mslCheck, a
+// scan of the legacy writer's text (mslMath renames its std:: functions).
 //
 // The launch routines are C++ (mslBackend.host): they register the
 // buffers with the runtime as every backend's do, fill the argument
@@ -41,6 +45,7 @@ import (
 	"sort"
 	"strings"
 
+	"fgpu/emit/cxx"
 	"fgpu/frontend"
 	"fgpu/lowering"
 )
@@ -439,12 +444,24 @@ func (m *mslBackend) kernel(g *kernelGen, hostParams []string, loopAt string) {
 		g.internal(k.Do.Pos, "statements computing an array value were written before no line of the kernel")
 		g.pre = nil
 	}
-	// Metal's names for the shared body writer's std:: functions.
 	text := g.b.String()
-	body := mslMath(text[start:])
-	g.b.Reset()
-	g.b.WriteString(text[:start] + body)
-	mslCheck(g, body, k.Do.Pos)
+	if g.kirMSL != nil {
+		// The iteration printed from the kernel IR, which names Metal's
+		// functions itself and decided what MSL does not hold.
+		n := len(g.diags)
+		mslIRLimits(g, *g.kirMSL)
+		if kirMSLGuard != nil {
+			scratch := &kernelGen{k: k}
+			mslCheck(scratch, text[start:], k.Do.Pos)
+			kirMSLGuard(k, g.diags[n:], scratch.diags, mslMath(text[start:]) != text[start:])
+		}
+	} else {
+		// Metal's names for the legacy body writer's std:: functions.
+		body := mslMath(text[start:])
+		g.b.Reset()
+		g.b.WriteString(text[:start] + body)
+		mslCheck(g, body, k.Do.Pos)
+	}
 
 	// The launch routine, cut out of g.b.
 	start = g.b.Len()
@@ -719,59 +736,48 @@ func (*mslBackend) leaveStopped(g *kernelGen) string { return "" }
 // sharing is a later slice).
 func (*mslBackend) blockNests() bool { return false }
 
-// mslFuncs are the std:: functions of the shared body writer that Metal
-// has under the same name in namespace metal.
-var mslFuncs = map[string]bool{
-	"fabs": true, "sqrt": true, "exp": true, "log": true, "log10": true, "log2": true, "pow": true,
-	"sin": true, "cos": true, "tan": true, "asin": true, "acos": true, "atan": true, "atan2": true,
-	"sinh": true, "cosh": true, "tanh": true, "asinh": true, "acosh": true, "atanh": true,
-	"floor": true, "ceil": true, "trunc": true, "round": true, "fmod": true, "copysign": true,
-	"fmin": true, "fmax": true,
-}
-
-// mslOwnFuncs are the std:: functions of the shared body writer that
-// fgpu_prelude.metal writes for Metal, by the prelude's name.
-var mslOwnFuncs = map[string]string{
-	"llround": "fgpu_llround", // nint of a real(4)
-}
-
 var stdCallRE = regexp.MustCompile(`\bstd::(\w+)`)
 
-// mslMath writes std::f as metal::f for the functions Metal has, and as
-// the prelude's for those it writes; others stay std:: (mslCheck reports
-// them).
+// mslMath writes, in the text the legacy writer wrote, std::f as
+// metal::f for the functions Metal has, and as the prelude's for those it
+// writes (cxx.MetalFunc, the kernel IR's printer's names); others stay
+// std:: (mslCheck reports them).
 func mslMath(text string) string {
 	return stdCallRE.ReplaceAllStringFunc(text, func(s string) string {
-		f := strings.TrimPrefix(s, "std::")
-		if mslFuncs[f] {
-			return "metal::" + f
-		}
-		if o, ok := mslOwnFuncs[f]; ok {
-			return o
+		if m, ok := cxx.MetalFunc(strings.TrimPrefix(s, "std::")); ok {
+			return m
 		}
 		return s
 	})
 }
 
-// mslLimits are what the shared body writer may write that is not MSL, or
-// not MSL this slice writes correctly, with what to call it.
+// The texts of the constructs MSL does not hold (mslLimits, mslIRLimits).
+const (
+	mslWhatFunc    = "the function %s, which Metal does not have (or not under that name)"
+	mslWhatLambda  = "an array value computed in the body (a reduction, norm or shift of an array: a lambda, which MSL does not have)"
+	mslWhatMissing = "%s, which MSL does not have"
+)
+
+// mslLimits are what the legacy body writer may write that is not MSL, or
+// not MSL this slice writes correctly, with what to call it (the kernels
+// printed from the kernel IR: mslIRLimits).
 var mslLimits = []struct {
 	re   *regexp.Regexp
 	what string
 	// ok, when set, accepts a match (an address with its space).
 	ok func(m []string) bool
 }{
-	{regexp.MustCompile(`\bstd::(\w+)`), "the function %s, which Metal does not have (or not under that name)", nil},
-	{regexp.MustCompile(`\[&\]`), "an array value computed in the body (a reduction, norm or shift of an array: a lambda, which MSL does not have)", nil},
+	{regexp.MustCompile(`\bstd::(\w+)`), mslWhatFunc, nil},
+	{regexp.MustCompile(`\[&\]`), mslWhatLambda, nil},
 	{regexp.MustCompile(`\bgoto\b`), "a jump (MSL has no goto)", nil},
 	{regexp.MustCompile(`\bfgpu_hp\b|fgpu_heap_alloc|fgpu_desc<`), "the device heap", nil},
 	{regexp.MustCompile(`\bfgpu_tab\d`), "element tables of allocatable components", nil},
 	{regexp.MustCompile(`(\w*)\s*\b(?:char|void)\*`), "an address without an MSL address space (an array dummy of a device procedure, a section passed whole)",
 		func(m []string) bool { return m[1] == "device" || m[1] == "thread" || m[1] == "constant" }},
-	{regexp.MustCompile(`\b(?:double|fgpu_shfl_down|__\w+)\b`), "%s, which MSL does not have", nil},
+	{regexp.MustCompile(`\b(?:double|fgpu_shfl_down|__\w+)\b`), mslWhatMissing, nil},
 }
 
-// mslCheck reports, at pos, the first construct of text (MSL the shared
+// mslCheck reports, at pos, the first construct of text (MSL the legacy
 // body writer wrote) that MSL does not hold or this slice does not write.
 func mslCheck(g *kernelGen, text string, pos frontend.Pos) {
 	for _, l := range mslLimits {
@@ -787,14 +793,39 @@ func mslCheck(g *kernelGen, text string, pos frontend.Pos) {
 				}
 				what = fmt.Sprintf(what, arg)
 			}
-			var loop frontend.Pos
-			if g.k != nil {
-				loop = g.k.Do.Pos
-			}
-			g.diags = append(g.diags, frontend.NYI(frontend.NYIMSL, pos, loop, "%s in MSL (--gpu=metal_cpu)", what))
+			mslReport(g, what, pos)
 			return
 		}
 	}
+}
+
+// mslIRLimits reports, at the loop, the first construct of a kernel whose
+// iteration was printed from the kernel IR that MSL does not hold, as the
+// IR printer found them (cxx.MSLLimits: from the IR's nodes and types),
+// with mslCheck's texts and order: the same diagnostics as the legacy
+// writer's text gives (TestKIRBodiesMSL compares them). What the rest of
+// the kernel's text could hold (a jump, the device heap, element tables,
+// addresses without a space) is the IR's constructs or rejected before
+// the iteration is printed (mslBackend.kernel, openSerial).
+func mslIRLimits(g *kernelGen, lim cxx.MSLLimits) {
+	pos := g.k.Do.Pos
+	switch {
+	case lim.Function != "":
+		mslReport(g, fmt.Sprintf(mslWhatFunc, lim.Function), pos)
+	case lim.Lambda:
+		mslReport(g, mslWhatLambda, pos)
+	case lim.Double:
+		mslReport(g, fmt.Sprintf(mslWhatMissing, "double"), pos)
+	}
+}
+
+// mslReport is the "not yet implemented" error of construct what at pos.
+func mslReport(g *kernelGen, what string, pos frontend.Pos) {
+	var loop frontend.Pos
+	if g.k != nil {
+		loop = g.k.Do.Pos
+	}
+	g.diags = append(g.diags, frontend.NYI(frontend.NYIMSL, pos, loop, "%s in MSL (--gpu=metal_cpu)", what))
 }
 
 // mslFile assembles the kernel file: on metal_cpu, fgpu_msl_cpu.h, the MSL
@@ -824,16 +855,19 @@ func (g *kernelGen) noLambda(ct, lam string) string {
 	if !g.msl() {
 		return lam
 	}
-	const open, end = "[&]() { ", "; }()"
-	i := strings.LastIndex(lam, "return ")
-	if !strings.HasPrefix(lam, open) || !strings.HasSuffix(lam, end) || i < 0 || strings.Count(lam, "[&]") != 1 {
+	stmt, v, ok := cxx.Unlambda(ct, lam, g.tmp)
+	if !ok {
 		return lam // (mslCheck reports the lambda)
 	}
 	g.tmp++
-	v := fmt.Sprintf("fgpu_v%d", g.tmp)
-	g.pre = append(g.pre, fmt.Sprintf("%s %s; { %s%s = %s; }", ct, v, lam[len(open):i], v, lam[i+len("return "):len(lam)-len(end)]))
+	g.pre = append(g.pre, stmt)
 	return v
 }
+
+// mslArrayInCond is the text of an array value in a condition that
+// flushPre (and the kernel IR's printer, cxx.MSLLimits.ArrayInCond) does
+// not write.
+const mslArrayInCond = "an array value computed in a DO WHILE or ELSE IF condition in MSL (--gpu=metal_cpu)"
 
 // flushPre writes the statements of g.pre before the line of format,
 // which reads their values; a line that would evaluate them again (a
@@ -850,7 +884,7 @@ func (g *kernelGen) flushPre(format string) {
 		case g.proc != nil:
 			pos = g.proc.Pos
 		}
-		g.nyi(frontend.NYIMSL, pos, "an array value computed in a DO WHILE or ELSE IF condition in MSL (--gpu=metal_cpu)")
+		g.nyi(frontend.NYIMSL, pos, mslArrayInCond)
 	}
 	for _, p := range pre {
 		g.b.WriteString(strings.Repeat("  ", g.indent) + p + "\n")

@@ -388,7 +388,7 @@ func (g *kernelGen) reductionLambda(e *frontend.Expr, a []*frontend.Expr, dim in
 		b.WriteString("return acc; }()")
 		return b.String()
 	}
-	if step, ok := cxx.ReduceStep(name, ct, x, func() string { return g.convert(src, t) }); ok {
+	if step, ok := cxx.ReduceStep(name, ct, x, func() string { return g.convert(src, t) }, func(f string) string { return "std::" + f }); ok {
 		b.WriteString(step)
 		return b.String()
 	}

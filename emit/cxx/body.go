@@ -14,18 +14,30 @@ import (
 // scalars and their write flags, descriptors) and the label fgpu_next (or,
 // with serial indices, fgpu_next_s) that ends the iteration early.
 func Iteration(k *kernelir.Kernel, opts Options) (string, int, error) {
+	p, err := iteration(k, opts)
+	if err != nil {
+		return "", opts.Tmp, err
+	}
+	return p.b.String(), p.tmp, nil
+}
+
+// iteration prints the masks and the body of k.
+func iteration(k *kernelir.Kernel, opts Options) (*printer, error) {
 	if !k.Complete {
-		return "", opts.Tmp, fmt.Errorf("the kernel %s is not complete", k.Name)
+		return nil, fmt.Errorf("the kernel %s is not complete", k.Name)
 	}
 	p := &printer{k: k, opts: opts, tmp: opts.Tmp}
 	for _, m := range k.Masks {
 		p.line("if (!(%s)) %s", p.expr(m), p.next())
 	}
 	p.stmts(k.Body)
-	if p.err != nil {
-		return "", opts.Tmp, p.err
+	if p.err == nil && len(p.pre) > 0 {
+		p.fail("statements computing an array value were written before no line")
 	}
-	return p.b.String(), p.tmp, nil
+	if p.err != nil {
+		return nil, p.err
+	}
+	return p, nil
 }
 
 type printer struct {
@@ -40,6 +52,12 @@ type printer struct {
 	// at are the counters of the reduction's loop nest being printed
 	// (reduce.go), one a dimension of its shape.
 	at []string
+	// MSL (msl.go): pre are the statements computing the array values
+	// the next line reads; lambda reports a lambda left in the text,
+	// inCond the conditions that read such values (MSLLimits).
+	pre    []string
+	lambda bool
+	inCond int
 }
 
 // name is v's C name.
@@ -51,6 +69,9 @@ func (p *printer) name(v *kernelir.Var) string {
 }
 
 func (p *printer) line(format string, args ...any) {
+	if len(p.pre) > 0 {
+		p.flushPre(format)
+	}
 	p.b.WriteString(strings.Repeat("  ", p.indent))
 	fmt.Fprintf(&p.b, format, args...)
 	p.b.WriteByte('\n')
@@ -63,8 +84,11 @@ func (p *printer) fail(format string, args ...any) string {
 	return "0"
 }
 
-// next ends the iteration early.
+// next ends the iteration early (MSL: Options.Leave).
 func (p *printer) next() string {
+	if p.opts.MSL {
+		return p.opts.Leave
+	}
 	if len(p.k.Serial) > 0 {
 		return "goto fgpu_next_s;"
 	}
@@ -113,7 +137,7 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		v, ct := p.name(x.Var), CType(x.Var.Type)
 		p.line("{ const int64_t s%d = %s; int64_t c%d = %s;", n, step, n, p.expr(x.Lower))
 		p.indent++
-		if x.Unroll > 0 {
+		if x.Unroll > 0 && !p.opts.MSL {
 			p.line("%s // (emit/unroll.go: the array of the iteration in registers)", p.unrollPragma(x.Unroll))
 		}
 		p.line("for (int64_t k%d = fgpu_trip(c%d, %s, s%d); k%d > 0; --k%d, c%d += s%d) {", n, n, p.expr(x.Upper), n, n, n, n, n)
@@ -155,7 +179,7 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		p.line("}")
 	case *kernelir.Temp:
 		if x.Var.Role == kernelir.RAlias {
-			p.line("%s* const p_%s = &%s;", CType(x.Var.Type), x.Var.Name, p.lvalue(x.Init))
+			p.line("%s const p_%s = &%s;", p.pointerDecl(CType(x.Var.Type)), x.Var.Name, p.lvalue(x.Init))
 		} else if x.Init != nil && x.Const {
 			p.line("const %s %s = %s;", CType(x.Var.Type), p.name(x.Var), p.value(x.Init, x.Var.Type))
 		} else if x.Init != nil {
@@ -174,7 +198,11 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		p.indent++
 		p.line("const int64_t fgpu_c = %s;", code)
 		p.line("if (fgpu_site == 0) { fgpu_code = fgpu_c; fgpu_site = %d; }", x.Site)
-		p.line("goto fgpu_next;")
+		if p.opts.MSL {
+			p.line("{ fgpu_record_stop(fgpu_status, fgpu_site, fgpu_code); return; }")
+		} else {
+			p.line("goto fgpu_next;")
+		}
 		p.indent--
 		p.line("}")
 	default:
@@ -316,7 +344,7 @@ func (p *printer) element(x *kernelir.Element) string {
 	for d, s := range x.Subs {
 		off = append(off, fmt.Sprintf("(%s - %s) * %s", p.expr(s), x.Array.Lower[d].Name, x.Array.Stride[d].Name))
 	}
-	return fmt.Sprintf("(*(%s*)(b_%s + %s))", CType(x.Array.Elem), x.Array.Name, strings.Join(off, " + "))
+	return p.elemAt(x.Array, strings.Join(off, " + "))
 }
 
 // expr is e as a C value of its type (a logical's as bool).
@@ -400,7 +428,7 @@ func (p *printer) binary(x *kernelir.Binary) string {
 	case x.T.Base == kernelir.Complex:
 		return fmt.Sprintf("fgpu_cpow(%s, %s)", a, b)
 	}
-	return p.math("std::pow", x.T, a, b)
+	return p.math(p.fn("pow"), x.T, a, b)
 }
 
 // constInt is the value of an integer literal, converted or not.

@@ -1,14 +1,15 @@
 // Package cxx prints the kernel IR (fgpu/kernelir) as C++, the text the
-// C++ backends share (issue 28): today the iteration of a complete kernel
-// -- its masks and body -- which the CPU backend (emit/cpukernel.go) places
-// in its loop nests; the launch routine, the loop nests and the kernels
-// the IR builder does not translate completely are still the legacy
-// writer's (emit/kernel.go and the files beside it). It prints each node
-// one way, with the conversions the IR makes explicit, and the helpers the
-// legacy writer calls for the same things (ConstPower, MathCall, the
-// literals): the C++ is the legacy writer's, character for character
-// (emit TestKIRBodies compares them over the e2e corpus). It imports
-// nothing of fgpu's but the IR.
+// C++ backends share, and as MSL (msl.go) (issue 28): today the iteration
+// of a complete kernel -- its masks and body -- which the CPU, CUDA and
+// Metal backends place in their loop nests and kernel functions; the
+// launch routine, the loop nests and the kernels the IR builder does not
+// translate completely are still the legacy writer's (emit/kernel.go and
+// the files beside it). It prints each node one way, with the conversions
+// the IR makes explicit, and the helpers the legacy writer calls for the
+// same things (ConstPower, MathCall, the literals, MetalFunc, Unlambda):
+// the C++ and the MSL are the legacy writer's, character for character
+// (emit TestKIRBodies, TestKIRBodiesCUDA and TestKIRBodiesMSL compare them
+// over the e2e corpus). It imports nothing of fgpu's but the IR.
 package cxx
 
 import (
@@ -69,6 +70,12 @@ func VarName(v *kernelir.Var) string {
 type Options struct {
 	// CUDA: real math functions through emit/crmath (MathCall).
 	CUDA bool
+	// MSL: the Metal Shading Language (msl.go; IterationMSL sets it).
+	MSL bool
+	// Leave: MSL: the statement that ends the iteration early (the
+	// emitter's: the write-back of what the iteration wrote, then
+	// return).
+	Leave string
 	// Fast: the vendor's math functions (--fast).
 	Fast bool
 	// HostPowers: x**n for a constant n as the host computes it

@@ -45,22 +45,22 @@ func (p *printer) intrinsic(x *kernelir.Intrinsic) string {
 		if t.Base == kernelir.Integer {
 			return fmt.Sprintf("fgpu_iabs<%s>(%s)", ct, arg(0))
 		}
-		return fmt.Sprintf("std::fabs(%s)", arg(0))
+		return fmt.Sprintf("%s(%s)", p.fn("fabs"), arg(0))
 	case "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "erf", "erfc":
 		if t.Base == kernelir.Complex {
 			// The host C library's on the CPU (fgpu_prelude.h).
 			return fmt.Sprintf("fgpu_c%s(%s)", x.Name, arg(0))
 		}
 		if x.Name == "sqrt" {
-			return fmt.Sprintf("std::sqrt(%s)", arg(0)) // correctly rounded everywhere
+			return fmt.Sprintf("%s(%s)", p.fn("sqrt"), arg(0)) // correctly rounded everywhere
 		}
-		return p.math("std::"+x.Name, t, arg(0))
+		return p.math(p.fn(x.Name), t, arg(0))
 	case "atan2", "hypot":
-		return p.math("std::"+x.Name, t, arg(0), arg(1))
+		return p.math(p.fn(x.Name), t, arg(0), arg(1))
 	case "gamma":
-		return p.math("std::tgamma", t, arg(0))
+		return p.math(p.fn("tgamma"), t, arg(0))
 	case "log_gamma":
-		return p.math("std::lgamma", t, arg(0))
+		return p.math(p.fn("lgamma"), t, arg(0))
 	case "min", "max":
 		r := arg(0)
 		for i := 1; i < len(args); i++ {
@@ -71,7 +71,7 @@ func (p *printer) intrinsic(x *kernelir.Intrinsic) string {
 		if t.Base == kernelir.Integer {
 			return fmt.Sprintf("fgpu_imod<%s>(%s, %s)", ct, arg(0), arg(1))
 		}
-		return fmt.Sprintf("std::fmod(%s, %s)", arg(0), arg(1))
+		return fmt.Sprintf("%s(%s, %s)", p.fn("fmod"), arg(0), arg(1))
 	case "modulo":
 		if t.Base == kernelir.Integer {
 			return fmt.Sprintf("fgpu_imodulo<%s>(%s, %s)", ct, arg(0), arg(1))
@@ -81,21 +81,21 @@ func (p *printer) intrinsic(x *kernelir.Intrinsic) string {
 		if t.Base == kernelir.Integer {
 			return fmt.Sprintf("fgpu_isign<%s>(%s, %s)", ct, arg(0), arg(1))
 		}
-		return fmt.Sprintf("std::copysign(std::fabs(%s), %s)", arg(0), arg(1))
+		return fmt.Sprintf("%s(%s(%s), %s)", p.fn("copysign"), p.fn("fabs"), arg(0), arg(1))
 	case "dim":
 		return fmt.Sprintf("fgpu_max<%s>(%s - %s, (%s)0)", ct, arg(0), arg(1), ct)
 	case "int", "real":
 		return fmt.Sprintf("((%s)(%s))", ct, arg(0))
 	case "nint":
-		return fmt.Sprintf("((%s)std::llround(%s))", ct, arg(0))
+		return fmt.Sprintf("((%s)%s(%s))", ct, p.fn("llround"), arg(0))
 	case "aint":
-		return fmt.Sprintf("std::trunc(%s)", arg(0))
+		return fmt.Sprintf("%s(%s)", p.fn("trunc"), arg(0))
 	case "anint":
-		return fmt.Sprintf("std::round(%s)", arg(0))
+		return fmt.Sprintf("%s(%s)", p.fn("round"), arg(0))
 	case "floor":
-		return fmt.Sprintf("((%s)std::floor(%s))", ct, arg(0))
+		return fmt.Sprintf("((%s)%s(%s))", ct, p.fn("floor"), arg(0))
 	case "ceiling":
-		return fmt.Sprintf("((%s)std::ceil(%s))", ct, arg(0))
+		return fmt.Sprintf("((%s)%s(%s))", ct, p.fn("ceil"), arg(0))
 	case "merge":
 		if t.Truth() {
 			return fmt.Sprintf("((%s) ? (%s) : (%s))", arg(2), arg(0), arg(1))

@@ -77,7 +77,7 @@ func (p *printer) sectionLV(s *kernelir.Section) string {
 		}
 		off = append(off, fmt.Sprintf("(%s - %s) * %s", idx, a.Lower[d].Name, a.Stride[d].Name))
 	}
-	return fmt.Sprintf("(*(%s*)(b_%s + %s))", CType(a.Elem), a.Name, strings.Join(off, " + "))
+	return p.elemAt(a, strings.Join(off, " + "))
 }
 
 // reduce prints a reduction as a lambda computing it in a sequential loop
@@ -104,9 +104,9 @@ func (p *printer) reduce(x *kernelir.Reduce) string {
 	// takes it, which numbers the counters of reductions inside it as the
 	// legacy writer does.)
 	xs := p.expr(x.Args[0])
-	if step, ok := ReduceStep(x.Name, ct, xs, func() string { return p.expr(x.Args[0]) }); ok {
+	if step, ok := ReduceStep(x.Name, ct, xs, func() string { return p.expr(x.Args[0]) }, p.fn); ok {
 		b.WriteString(step)
-		return b.String()
+		return p.hoist(accType(x), b.String())
 	}
 	switch x.Name {
 	case "dot_product":
@@ -123,7 +123,15 @@ func (p *printer) reduce(x *kernelir.Reduce) string {
 		return p.fail("the reduction %s is not printed yet", x.Name)
 	}
 	b.WriteString("return acc; }()")
-	return b.String()
+	return p.hoist(accType(x), b.String())
+}
+
+// accType is the C type of reduction x's value (a logical's: bool).
+func accType(x *kernelir.Reduce) string {
+	if x.T.Base == kernelir.Logical {
+		return "bool"
+	}
+	return CType(x.T)
 }
 
 // arrayAssign prints an array assignment: a loop over each dimension of
@@ -166,7 +174,11 @@ func (p *printer) arrayTemp(x *kernelir.ArrayTemp) {
 	}
 	ct := CType(a.Elem)
 	p.line("%s v_%s[%d];", ct, a.Name, max(n, 1))
-	p.line("char* const b_%s = (char*)v_%s;", a.Name, a.Name)
+	sp := ""
+	if p.opts.MSL {
+		sp = "thread "
+	}
+	p.line("%schar* const b_%s = (%schar*)v_%s;", sp, a.Name, sp, a.Name)
 	stride := int64(1)
 	for d := 0; d < a.Rank; d++ {
 		p.line("const int64_t %s = %d, %s = (int64_t)sizeof(%s) * %d, %s = %d;", a.Lower[d].Name, x.Lower[d], a.Stride[d].Name, ct, stride, a.Extent[d].Name, x.Extent[d])
@@ -217,8 +229,9 @@ func ReduceOpen(name, ct string, logical bool) string {
 // element as it stands, conv (called only by sum, product and norm2, so
 // that temporaries are numbered as the operation needs them) the element
 // converted to ct, followed by the lambda's close (norm2: the scaled
-// root). ok is false for another reduction.
-func ReduceStep(name, ct, x string, conv func() string) (step string, ok bool) {
+// root, fn naming the C++ library's functions fabs and sqrt in the
+// printed language). ok is false for another reduction.
+func ReduceStep(name, ct, x string, conv func() string, fn func(string) string) (step string, ok bool) {
 	switch name {
 	case "sum":
 		step = fmt.Sprintf("acc = acc + %s; ", conv())
@@ -235,7 +248,7 @@ func ReduceStep(name, ct, x string, conv func() string) (step string, ok bool) {
 	case "all":
 		step = fmt.Sprintf("if (!(%s)) acc = false; ", x)
 	case "norm2":
-		return fmt.Sprintf("{ %s v = %s; if (v != %s(0)) { %s ax = std::fabs(v); if (ax > scale) { %s r = scale / ax; acc = acc * (r * r) + %s(1); scale = ax; } else { %s r = ax / scale; acc = acc + r * r; } } } return std::sqrt(acc) * scale; }()", ct, conv(), ct, ct, ct, ct, ct), true
+		return fmt.Sprintf("{ %s v = %s; if (v != %s(0)) { %s ax = %s(v); if (ax > scale) { %s r = scale / ax; acc = acc * (r * r) + %s(1); scale = ax; } else { %s r = ax / scale; acc = acc + r * r; } } } return %s(acc) * scale; }()", ct, conv(), ct, ct, fn("fabs"), ct, ct, ct, fn("sqrt")), true
 	default:
 		return "", false
 	}

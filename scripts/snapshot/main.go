@@ -32,7 +32,7 @@ func main() {
 	}
 	sort.Strings(progs)
 	for _, p := range progs {
-		for _, dev := range []string{"cpu", "cuda"} {
+		for _, dev := range []string{"cpu", "cuda", "metal_cpu"} {
 			text := generate(p, dev)
 			dst := filepath.Join(out, p+"."+dev)
 			os.MkdirAll(filepath.Dir(dst), 0o755)
@@ -42,7 +42,7 @@ func main() {
 			}
 		}
 	}
-	fmt.Printf("%d programs x 2 targets written under %s\n", len(progs), out)
+	fmt.Printf("%d programs x 3 targets written under %s\n", len(progs), out)
 }
 
 func generate(path, dev string) (text string) {
