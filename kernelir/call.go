@@ -5,41 +5,113 @@ import (
 	"strings"
 )
 
-// FuncCall calls a device function of the program with scalar arguments
-// passed by value (Args, each converted to its dummy's type), a scalar
-// result of type T. Callee is the emitter's key of the procedure (its C
-// name and its definition are the emitter's: cxx.Options.Callee); Name
-// is its Fortran name. The builder makes one only for a function handed
-// no hidden arguments (module or host variables, workspace slices, the
-// stop arguments) and whose dummies are all intent(in) scalars.
-type FuncCall struct {
-	Pos    Pos
+// Invocation is what a call of a device procedure of the program passes:
+// Callee is the emitter's key of the procedure (its C name and its
+// definition are the emitter's: cxx.Options.Callee); Name is its Fortran
+// name. Args are the actual arguments in the dummies' order: a value
+// converted to its dummy's type, or, where ByRef[i] holds, the storage of
+// a variable or element the callee may define (a *Ref or an *Element of
+// the dummy's type, passed by address). Stops: the procedure can stop
+// (rules/stops.mg) and is handed the iteration's stop site and code
+// (design doc, "Stopping on the device"); a StopTest follows the
+// statement. The builder makes one only for a procedure handed no other
+// hidden argument (module or host variables, workspace slices) and whose
+// dummies are all scalars, none optional.
+type Invocation struct {
 	Callee any
 	Name   string
 	Args   []Expr
-	T      Type
+	ByRef  []bool // nil: every argument by value
+	Stops  bool
+}
+
+// FuncCall calls a device function: an Invocation with a scalar result of
+// type T.
+type FuncCall struct {
+	Pos Pos
+	Invocation
+	T Type
+}
+
+// Call is a CALL of a device subroutine.
+type Call struct {
+	Pos Pos
+	Invocation
+}
+
+// StopTest ends the iteration when a call before it (Invocation.Stops)
+// recorded a stop (design doc, "Stopping on the device").
+type StopTest struct {
+	Pos Pos
 }
 
 func (e *FuncCall) Type() Type { return e.T }
 func (*FuncCall) expr()        {}
 
-func funcCallString(x *FuncCall) string {
+func (s *StopTest) At() Pos { return s.Pos }
+func (*StopTest) stmt()     {}
+
+// RefArg reports argument i of the invocation passed by reference.
+func (c *Invocation) RefArg(i int) bool { return i < len(c.ByRef) && c.ByRef[i] }
+
+func (c *Invocation) argsString() string {
 	var args []string
-	for _, a := range x.Args {
-		args = append(args, ExprString(a))
+	for i, a := range c.Args {
+		s := ExprString(a)
+		if c.RefArg(i) {
+			s = "ref " + s
+		}
+		args = append(args, s)
 	}
-	return fmt.Sprintf("call %s:%s(%s)", x.Name, x.T, strings.Join(args, ", "))
+	if c.Stops {
+		args = append(args, "stop site, code")
+	}
+	return strings.Join(args, ", ")
+}
+
+func funcCallString(x *FuncCall) string {
+	return fmt.Sprintf("call %s:%s(%s)", x.Name, x.T, x.argsString())
 }
 
 // funcCall checks a function call.
 func (v *verifier) funcCall(x *FuncCall) {
-	if x.Callee == nil || x.Name == "" {
-		v.fail("a function call without its callee")
-	}
-	if x.T.Base == Bool || x.T.Base == Struct {
+	if x.T.Base == Bool || x.T.Base == Struct || !x.T.Valid() {
 		v.fail("a call of %s with a %s result", x.Name, x.T)
 	}
-	for _, a := range x.Args {
+	v.invocation(&x.Invocation)
+}
+
+// invocation checks a call's callee and arguments: by reference only a
+// variable's or an element's storage, and the stop arguments only in a
+// kernel that can stop.
+func (v *verifier) invocation(x *Invocation) {
+	if x.Callee == nil || x.Name == "" {
+		v.fail("a call without its callee")
+	}
+	if len(x.ByRef) > len(x.Args) {
+		v.fail("a call of %s with %d by-reference marks for %d arguments", x.Name, len(x.ByRef), len(x.Args))
+	}
+	if x.Stops && !v.k.CanStop {
+		v.fail("a call of %s, which can stop, in a kernel that cannot", x.Name)
+	}
+	for i, a := range x.Args {
 		v.expr(a)
+		if !x.RefArg(i) {
+			continue
+		}
+		switch r := a.(type) {
+		case *Ref:
+			switch {
+			case r.Var.Role == RLaunch || r.Var.Role == RDesc || r.Var.Role == RFlag:
+				v.fail("the %s %s passed by reference to %s", r.Var.Role, r.Var.Name, x.Name)
+			case r.Var.Role == RParam && r.Var.Space == ByValue:
+				v.fail("the %s parameter %s passed by reference to %s", r.Var.Space, r.Var.Name, x.Name)
+			case v.consts[r.Var]:
+				v.fail("the constant %s passed by reference to %s", r.Var.Name, x.Name)
+			}
+		case *Element:
+		default:
+			v.fail("a value passed by reference to %s", x.Name)
+		}
 	}
 }

@@ -305,3 +305,56 @@ func TestVerifyArrayTemp(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyCalls: a CALL passing a local and an element by reference
+// verifies, and so does one of a procedure that can stop, followed by a
+// stop test, in a kernel that can stop; a value or a by-value parameter by
+// reference, more by-reference marks than arguments, the stop arguments
+// or a stop test in a kernel that cannot stop, and a call without its
+// callee do not.
+func TestVerifyCalls(t *testing.T) {
+	el := func(f *fixture) Expr {
+		return &Element{Array: f.a, Subs: []Expr{&Convert{To: Int(8), X: &Ref{Var: f.i}}, &Lit{T: Int(8), Int: 1}}}
+	}
+	call := func(args []Expr, ref ...bool) *Call {
+		return &Call{Invocation: Invocation{Callee: "p", Name: "p", Args: args, ByRef: ref}}
+	}
+	for _, c := range []struct {
+		name    string
+		edit    func(f *fixture) []Stmt
+		canStop bool
+		ok      bool
+	}{
+		{"by reference", func(f *fixture) []Stmt {
+			return []Stmt{call([]Expr{&Ref{Var: f.n}, &Ref{Var: f.t}, el(f)}, false, true, true)}
+		}, false, true},
+		{"a stopping call", func(f *fixture) []Stmt {
+			c := call([]Expr{&Ref{Var: f.t}}, true)
+			c.Stops = true
+			return []Stmt{c, &StopTest{}}
+		}, true, true},
+		{"a function call by reference", func(f *fixture) []Stmt {
+			fc := &FuncCall{Invocation: Invocation{Callee: "f", Name: "f", Args: []Expr{&Ref{Var: f.t}}, ByRef: []bool{true}}, T: Re(8)}
+			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: fc}}
+		}, false, true},
+		{"a value by reference", func(f *fixture) []Stmt {
+			return []Stmt{call([]Expr{&Binary{Op: "+", X: &Ref{Var: f.t}, Y: &Ref{Var: f.t}, T: Re(8)}}, true)}
+		}, false, false},
+		{"a by-value parameter by reference", func(f *fixture) []Stmt { return []Stmt{call([]Expr{&Ref{Var: f.n}}, true)} }, false, false},
+		{"more marks than arguments", func(f *fixture) []Stmt { return []Stmt{call([]Expr{&Ref{Var: f.t}}, true, true)} }, false, false},
+		{"stop arguments, no stop", func(f *fixture) []Stmt {
+			c := call(nil)
+			c.Stops = true
+			return []Stmt{c}
+		}, false, false},
+		{"a stop test, no stop", func(f *fixture) []Stmt { return []Stmt{&StopTest{}} }, false, false},
+		{"no callee", func(f *fixture) []Stmt { return []Stmt{&Call{}} }, false, false},
+	} {
+		k, f := sample()
+		k.CanStop = c.canStop
+		k.Body = append(k.Body, c.edit(f)...)
+		if err := Verify(k); (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

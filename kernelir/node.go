@@ -110,13 +110,6 @@ type While struct {
 	Body []Stmt
 }
 
-// Call calls the device procedure Proc (by its C name) with Args.
-type Call struct {
-	Pos  Pos
-	Proc string
-	Args []Expr
-}
-
 // Stop records stop site Site with Code (an int64; nil: none) and ends
 // the iteration. Note says what the host replays (printed as a comment).
 type Stop struct {

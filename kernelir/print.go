@@ -174,11 +174,9 @@ func (p *printer) stmt(depth int, s Stmt) {
 	case *Exit:
 		p.line(depth, "exit %s", p.loopName(x.Loop))
 	case *Call:
-		var args []string
-		for _, a := range x.Args {
-			args = append(args, ExprString(a))
-		}
-		p.line(depth, "call %s(%s)", x.Proc, strings.Join(args, ", "))
+		p.line(depth, "call %s(%s)", x.Name, x.argsString())
+	case *StopTest:
+		p.line(depth, "stop test")
 	case *Stop:
 		kw := "stop"
 		if x.Error {

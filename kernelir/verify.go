@@ -342,11 +342,10 @@ func (v *verifier) stmt(s Stmt) {
 			v.fail("an EXIT of a loop that is not the innermost around it")
 		}
 	case *Call:
-		if x.Proc == "" {
-			v.fail("a call without a procedure")
-		}
-		for _, a := range x.Args {
-			v.expr(a)
+		v.invocation(&x.Invocation)
+	case *StopTest:
+		if !v.k.CanStop {
+			v.fail("a stop test in a kernel that cannot stop")
 		}
 	case *Stop:
 		if !v.sites[x.Site] {

@@ -177,6 +177,12 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		p.line("goto fgpu_next;")
 		p.indent--
 		p.line("}")
+	case *kernelir.Call:
+		p.line("%s;", p.invocation(&x.Invocation))
+	case *kernelir.StopTest:
+		// A call before it recorded a stop: the iteration ends (its
+		// status is written at the end).
+		p.line("if (fgpu_site != 0) goto fgpu_next;")
 	default:
 		p.fail("the statement %T is not printed yet", s)
 	}

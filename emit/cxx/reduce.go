@@ -175,15 +175,29 @@ func (p *printer) arrayTemp(x *kernelir.ArrayTemp) {
 	p.line("(void)b_%s;", a.Name)
 }
 
-// funcCall prints a call of a device function, its arguments by value.
+// funcCall prints a call of a device function.
 func (p *printer) funcCall(x *kernelir.FuncCall) string {
+	return p.invocation(&x.Invocation)
+}
+
+// invocation prints a call of a device procedure: its arguments by value
+// or, by reference, the address of their storage; then the iteration's
+// stop site and code for a procedure that can stop.
+func (p *printer) invocation(x *kernelir.Invocation) string {
 	if p.opts.Callee == nil {
 		return p.fail("a call of %s without the emitter's names of device functions", x.Name)
 	}
 	name := p.opts.Callee(x.Callee)
 	var as []string
-	for _, a := range x.Args {
+	for i, a := range x.Args {
+		if x.RefArg(i) {
+			as = append(as, "&"+p.lvalue(a))
+			continue
+		}
 		as = append(as, p.expr(a))
+	}
+	if x.Stops {
+		as = append(as, "&fgpu_site", "&fgpu_code")
 	}
 	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
 }

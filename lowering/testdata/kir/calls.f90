@@ -1,0 +1,69 @@
+! Calls of device procedures: a subroutine with intent(out) and
+! intent(inout) scalars (a local, an element; shared scalars written
+! back after the loop, their write flags set after the call), a function of scalars by value, and a function
+! that can stop called in an assignment, an IF condition and a DO WHILE
+! condition (its stop arguments and the tests after the calls).
+module calls_m
+  implicit none
+contains
+  pure subroutine split(v, lo, hi)
+    real, intent(in) :: v
+    real, intent(out) :: lo
+    real, intent(inout) :: hi
+    lo = v * 0.5
+    hi = hi + v - lo
+  end subroutine
+
+  pure subroutine halves(v, a, b)
+    real, intent(in) :: v
+    real, intent(out) :: a, b
+    a = v * 0.5
+    b = v - a
+  end subroutine
+
+  pure real function twice(v, k)
+    real, intent(in) :: v
+    integer, intent(in) :: k
+    twice = 2.0 * v + real(k)
+  end function
+
+  pure integer function checked(k)
+    integer, intent(in) :: k
+    if (k < 0) error stop 3
+    checked = k / 2
+  end function
+end module
+
+program calls
+  use calls_m
+  implicit none
+  integer, parameter :: n = 100
+  real :: x(n), y(n), lo, hi
+  integer :: i, m(n), j
+  do i = 1, n
+    x(i) = real(i) * 0.25
+    m(i) = i
+  end do
+  hi = 0.0
+  do concurrent (i = 1:n) local(lo)
+    y(i) = 1.0
+    call split(x(i), lo, y(i))
+    y(i) = y(i) + twice(lo, i)
+  end do
+  do concurrent (i = 1:n)
+    call halves(x(i), lo, hi)
+    y(i) = y(i) + lo * hi
+  end do
+  do concurrent (i = 1:n) local(j)
+    j = checked(m(i))
+    if (checked(j) > 10) then
+      m(i) = j
+    else
+      m(i) = 0
+    end if
+    do while (checked(j) > 1)
+      j = j - 1
+    end do
+  end do
+  print *, sum(y), lo, hi, sum(m)
+end program
