@@ -16,7 +16,8 @@ import (
 // (design doc, "Stopping on the device"); a StopTest follows the
 // statement. The builder makes one only for a procedure handed no other
 // hidden argument (module or host variables, workspace slices) and whose
-// dummies are all scalars, none optional.
+// dummies are scalars or arrays (ArrayArg) of intrinsic types, none
+// optional.
 type Invocation struct {
 	Callee any
 	Name   string
@@ -39,6 +40,20 @@ type Call struct {
 	Invocation
 }
 
+// ArrayArg passes the whole array or the section X to an array dummy of
+// the callee (an argument of an Invocation, nothing else): the address of
+// its first element, then per dimension of X the dummy's lower bound --
+// Lower[k], or, KeepLower (an allocatable dummy, X a whole array), the
+// actual's own -- its byte stride and its extent.
+type ArrayArg struct {
+	X         *Section
+	Lower     []int64
+	KeepLower bool
+}
+
+func (e *ArrayArg) Type() Type { return e.X.Array.Elem }
+func (*ArrayArg) expr()        {}
+
 // StopTest ends the iteration when a call before it (Invocation.Stops)
 // recorded a stop (design doc, "Stopping on the device").
 type StopTest struct {
@@ -58,6 +73,14 @@ func (c *Invocation) argsString() string {
 	var args []string
 	for i, a := range c.Args {
 		s := ExprString(a)
+		if aa, ok := a.(*ArrayArg); ok {
+			s = "array " + ExprString(aa.X)
+			if aa.KeepLower {
+				s += " (its bounds)"
+			} else {
+				s += fmt.Sprintf(" lower %v", aa.Lower)
+			}
+		}
 		if c.RefArg(i) {
 			s = "ref " + s
 		}
@@ -95,6 +118,10 @@ func (v *verifier) invocation(x *Invocation) {
 		v.fail("a call of %s, which can stop, in a kernel that cannot", x.Name)
 	}
 	for i, a := range x.Args {
+		if aa, ok := a.(*ArrayArg); ok {
+			v.arrayArg(aa, x.RefArg(i), x.Name)
+			continue
+		}
 		v.expr(a)
 		if !x.RefArg(i) {
 			continue
@@ -114,4 +141,20 @@ func (v *verifier) invocation(x *Invocation) {
 			v.fail("a value passed by reference to %s", x.Name)
 		}
 	}
+}
+
+// arrayArg checks an array argument of a call of name.
+func (v *verifier) arrayArg(x *ArrayArg, ref bool, name string) {
+	switch {
+	case x.X == nil:
+		v.fail("an array argument of %s without its array", name)
+		return
+	case ref:
+		v.fail("the array argument %s of %s marked by reference", x.X.Array.Name, name)
+	case x.KeepLower && (x.X.Dims != nil || len(x.Lower) > 0):
+		v.fail("the array argument %s of %s keeps its lower bounds but is not a whole array", x.X.Array.Name, name)
+	case !x.KeepLower && len(x.Lower) != x.X.Ranges():
+		v.fail("the array argument %s of %s with %d lower bounds for rank %d", x.X.Array.Name, name, len(x.Lower), x.X.Ranges())
+	}
+	v.section(x.X, x.X.Ranges())
 }

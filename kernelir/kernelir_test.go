@@ -307,11 +307,12 @@ func TestVerifyArrayTemp(t *testing.T) {
 }
 
 // TestVerifyCalls: a CALL passing a local and an element by reference
-// verifies, and so does one of a procedure that can stop, followed by a
-// stop test, in a kernel that can stop; a value or a by-value parameter by
-// reference, more by-reference marks than arguments, the stop arguments
-// or a stop test in a kernel that cannot stop, and a call without its
-// callee do not.
+// verifies, and so do one of a procedure that can stop, followed by a
+// stop test, in a kernel that can stop, and array arguments with their
+// lower bounds; a value or a by-value parameter by reference, more
+// by-reference marks than arguments, the stop arguments or a stop test in
+// a kernel that cannot stop, a call without its callee, an array argument
+// without its lower bounds, by reference or outside a call do not.
 func TestVerifyCalls(t *testing.T) {
 	el := func(f *fixture) Expr {
 		return &Element{Array: f.a, Subs: []Expr{&Convert{To: Int(8), X: &Ref{Var: f.i}}, &Lit{T: Int(8), Int: 1}}}
@@ -349,6 +350,23 @@ func TestVerifyCalls(t *testing.T) {
 		}, false, false},
 		{"a stop test, no stop", func(f *fixture) []Stmt { return []Stmt{&StopTest{}} }, false, false},
 		{"no callee", func(f *fixture) []Stmt { return []Stmt{&Call{}} }, false, false},
+		{"a column", func(f *fixture) []Stmt {
+			col := &Section{Array: f.a, Dims: []SectionDim{{}, {Fixed: &Convert{To: Int(8), X: &Ref{Var: f.i}}}}}
+			return []Stmt{call([]Expr{&ArrayArg{X: col, Lower: []int64{1}}})}
+		}, false, true},
+		{"a whole array keeping its bounds", func(f *fixture) []Stmt {
+			return []Stmt{call([]Expr{&ArrayArg{X: &Section{Array: f.a}, KeepLower: true}})}
+		}, false, true},
+		{"a column without its lower bound", func(f *fixture) []Stmt {
+			col := &Section{Array: f.a, Dims: []SectionDim{{}, {Fixed: &Convert{To: Int(8), X: &Ref{Var: f.i}}}}}
+			return []Stmt{call([]Expr{&ArrayArg{X: col}})}
+		}, false, false},
+		{"an array argument by reference", func(f *fixture) []Stmt {
+			return []Stmt{call([]Expr{&ArrayArg{X: &Section{Array: f.a}, Lower: []int64{1, 1}}}, true)}
+		}, false, false},
+		{"an array argument outside a call", func(f *fixture) []Stmt {
+			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: &ArrayArg{X: &Section{Array: f.a}, Lower: []int64{1, 1}}}}
+		}, false, false},
 	} {
 		k, f := sample()
 		k.CanStop = c.canStop

@@ -295,6 +295,8 @@ func WalkExpr(e Expr, fn func(Expr)) {
 		if x.Shape != nil {
 			WalkExpr(x.Shape, fn)
 		}
+	case *ArrayArg:
+		WalkExpr(x.X, fn)
 	case *Section:
 		for _, d := range x.Dims {
 			for _, s := range []Expr{d.Fixed, d.Lo, d.Hi, d.Step} {

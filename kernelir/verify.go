@@ -581,6 +581,8 @@ func (v *verifier) expr(e Expr) {
 		v.reduce(x)
 	case *FuncCall:
 		v.funcCall(x)
+	case *ArrayArg:
+		v.fail("the array argument %s outside a call", x.X.Array.Name)
 	case *Section:
 		if v.reduceRank == 0 {
 			v.fail("a section of %s outside a reduction", x.Array.Name)

@@ -2,10 +2,12 @@ package lowering
 
 // This file translates calls of device procedures in a kernel body into
 // the IR: function calls (kernelir.FuncCall) and CALL statements
-// (kernelir.Call) whose arguments are all scalars -- each passed by value
+// (kernelir.Call) whose scalar arguments are each passed by value
 // (converted to its dummy's type) or, for a dummy the device function
 // takes by reference (ByReference), as the storage of a variable or an
-// element of the dummy's type -- no dummy optional; whose procedure is
+// element of the dummy's type; whose array arguments are whole arrays or
+// sections of the kernel's arrays (kernelir.ArrayArg) of an intrinsic
+// type; no dummy optional or of a derived type; whose procedure is
 // handed nothing hidden but the stop arguments (no module or host
 // variable, rules/hidden; no workspace slice of a run-time sized local).
 // A call of a procedure that can stop (rules/stops.mg) passes the
@@ -121,7 +123,13 @@ func (b *kirBuilder) invocation(callee *frontend.Expr, p *frontend.Procedure, ar
 		case a == nil || d.Optional:
 			return inv, "optional arguments"
 		case a.Rank != 0 || d.Rank != 0:
-			return inv, "an array argument"
+			aa, why := b.arrayArg(a, d)
+			if why != "" {
+				return inv, why
+			}
+			inv.Args = append(inv.Args, aa)
+			inv.ByRef = append(inv.ByRef, false)
+			continue
 		}
 		if _, ok := kirType(d.Type); !ok || d.Type.Base == frontend.TyDerived {
 			return inv, fmt.Sprintf("a dummy of type %s", d.Type)
@@ -179,4 +187,47 @@ func (b *kirBuilder) stopsIn(es ...*frontend.Expr) bool {
 		}
 	}
 	return false
+}
+
+// arrayArg translates an array actual a of the array dummy d: a whole
+// array or a section of an array the kernel addresses, of d's rank and
+// element type, to a dummy whose lower bounds are constants (an
+// allocatable dummy: the actual's own).
+func (b *kirBuilder) arrayArg(a *frontend.Expr, d *frontend.Symbol) (*kernelir.ArrayArg, string) {
+	if a.Rank != d.Rank || a.Rank == 0 {
+		return nil, fmt.Sprintf("an array argument %s of another rank than the dummy %s", a, d.Name)
+	}
+	at, ok1 := kirType(a.Type)
+	dt, ok2 := kirType(d.Type)
+	if !ok1 || !ok2 || at != dt || at.Base == kernelir.Struct {
+		return nil, fmt.Sprintf("the array argument %s of type %s", a, a.Type)
+	}
+	sec, ok := b.section(a).(*kernelir.Section)
+	if !ok {
+		return nil, fmt.Sprintf("the array argument %s", a)
+	}
+	aa := &kernelir.ArrayArg{X: sec}
+	if d.Allocatable {
+		if sec.Dims != nil {
+			return nil, fmt.Sprintf("the array argument %s of the allocatable dummy %s", a, d.Name)
+		}
+		aa.KeepLower = true
+		return aa, ""
+	}
+	for k := 0; k < d.Rank; k++ {
+		lb := int64(1)
+		if d.Shape != nil && k < len(d.Shape.Dims) && d.Shape.Dims[k].Lo != nil {
+			lo := d.Shape.Dims[k].Lo
+			v, ok := int64(0), false
+			if lo.Const != nil {
+				v, ok = lo.Const.AsInt()
+			}
+			if !ok {
+				return nil, fmt.Sprintf("the dummy %s of a lower bound not constant", d.Name)
+			}
+			lb = v
+		}
+		aa.Lower = append(aa.Lower, lb)
+	}
+	return aa, ""
 }

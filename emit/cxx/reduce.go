@@ -190,6 +190,10 @@ func (p *printer) invocation(x *kernelir.Invocation) string {
 	name := p.opts.Callee(x.Callee)
 	var as []string
 	for i, a := range x.Args {
+		if aa, ok := a.(*kernelir.ArrayArg); ok {
+			as = append(as, p.arrayArg(aa)...)
+			continue
+		}
 		if x.RefArg(i) {
 			as = append(as, "&"+p.lvalue(a))
 			continue
@@ -200,6 +204,36 @@ func (p *printer) invocation(x *kernelir.Invocation) string {
 		as = append(as, "&fgpu_site", "&fgpu_code")
 	}
 	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
+}
+
+// arrayArg is what an array argument passes: the byte address of its
+// first element, then per dimension the dummy's lower bound, the byte
+// stride (the section's step times the array's) and the extent.
+func (p *printer) arrayArg(x *kernelir.ArrayArg) []string {
+	dims := p.sectionDims(x.X)
+	outer := p.at
+	p.at = make([]string, len(dims))
+	for i := range p.at {
+		p.at[i] = "0"
+	}
+	out := []string{"(char*)&" + p.sectionLV(x.X)}
+	p.at = outer
+	k := 0
+	for r := 0; r < x.X.Array.Rank; r++ {
+		if x.X.Dims != nil && x.X.Dims[r].Fixed != nil {
+			continue
+		}
+		lb := dims[k].lo
+		if !x.KeepLower {
+			if k >= len(x.Lower) {
+				return []string{p.fail("the array argument %s without its lower bounds", x.X.Array.Name)}
+			}
+			lb = fmt.Sprint(x.Lower[k])
+		}
+		out = append(out, lb, fmt.Sprintf("(%s) * %s", dims[k].st, x.X.Array.Stride[r].Name), dims[k].ext)
+		k++
+	}
+	return out
 }
 
 // ReduceOpen opens the lambda of the array reduction name of C type ct

@@ -2,7 +2,8 @@
 ! intent(inout) scalars (a local, an element; shared scalars written
 ! back after the loop, their write flags set after the call), a function of scalars by value, and a function
 ! that can stop called in an assignment, an IF condition and a DO WHILE
-! condition (its stop arguments and the tests after the calls).
+! condition (its stop arguments and the tests after the calls); arrays
+! and sections passed to assumed-shape dummies (their lower bounds).
 module calls_m
   implicit none
 contains
@@ -27,6 +28,21 @@ contains
     twice = 2.0 * v + real(k)
   end function
 
+  pure real function wsum(v, w)
+    real, intent(in) :: v(0:), w(:)
+    integer :: k
+    wsum = 0.0
+    do k = 0, size(v) - 1
+      wsum = wsum + v(k) * w(k + 1)
+    end do
+  end function
+
+  pure subroutine scale(v, f)
+    real, intent(inout) :: v(:)
+    real, intent(in) :: f
+    v = v * f
+  end subroutine
+
   pure integer function checked(k)
     integer, intent(in) :: k
     if (k < 0) error stop 3
@@ -38,7 +54,7 @@ program calls
   use calls_m
   implicit none
   integer, parameter :: n = 100
-  real :: x(n), y(n), lo, hi
+  real :: x(n), y(n), lo, hi, a(4, n), w(4)
   integer :: i, m(n), j
   do i = 1, n
     x(i) = real(i) * 0.25
@@ -64,6 +80,12 @@ program calls
     do while (checked(j) > 1)
       j = j - 1
     end do
+  end do
+  a = 1.0
+  w = [1.0, 2.0, 3.0, 4.0]
+  do concurrent (i = 1:n)
+    call scale(a(:, i), x(i))
+    y(i) = wsum(a(:, i), w) + wsum(a(1:4:2, i), w(2:3))
   end do
   print *, sum(y), lo, hi, sum(m)
 end program
