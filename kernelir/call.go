@@ -137,6 +137,10 @@ func (v *verifier) invocation(x *Invocation) {
 				v.fail("the constant %s passed by reference to %s", r.Var.Name, x.Name)
 			}
 		case *Element:
+		case *Component:
+			if root, ok := ComponentRoot(r).(*Ref); ok && (root.Var.Role == RParam && root.Var.Space == ByValue || v.consts[root.Var]) {
+				v.fail("a component of the %s value %s passed by reference to %s", root.Var.Space, root.Var.Name, x.Name)
+			}
 		default:
 			v.fail("a value passed by reference to %s", x.Name)
 		}

@@ -376,3 +376,49 @@ func TestVerifyCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyComponents: a component of an element of an array of structs
+// and of a struct temporary may be read and assigned, a nested one too; a
+// component of a value that is not a struct, of a non-designator, and an
+// assignment to a component of a by-value parameter do not verify.
+func TestVerifyComponents(t *testing.T) {
+	st := Type{Base: Struct, Struct: "fgpu_t_m_vec"}
+	d := func(n string) *Var { return &Var{Name: n, Type: Int(8), Role: RDesc} }
+	mk := func() (*Kernel, *fixture, *Array, *Var, *Var) {
+		k, f := sample()
+		q := &Array{Name: "q", Elem: st, Rank: 1, Lower: []*Var{d("lb1_q")}, Stride: []*Var{d("sm1_q")}, Extent: []*Var{d("ex1_q")}}
+		pv := &Var{Name: "p", Type: st, Role: RParam, Space: ByValue}
+		k.Params = append(k.Params, &Param{Name: "q", Space: Global, Type: st, Array: q, Written: true}, &Param{Name: "p", Space: ByValue, Type: st, Var: pv})
+		tv := &Var{Name: "w", Type: st, Role: RLocal}
+		k.Body = append(k.Body, &Temp{Var: tv})
+		return k, f, q, pv, tv
+	}
+	for _, c := range []struct {
+		name string
+		edit func(f *fixture, q *Array, p, w *Var) []Stmt
+		ok   bool
+	}{
+		{"element and temporary", func(f *fixture, q *Array, p, w *Var) []Stmt {
+			el := &Element{Array: q, Subs: []Expr{&Convert{To: Int(8), X: &Ref{Var: f.i}}}}
+			return []Stmt{
+				&Assign{LHS: &Component{X: &Ref{Var: w}, Name: "x", T: Re(8)}, RHS: &Component{X: &Ref{Var: p}, Name: "x", T: Re(8)}},
+				&Assign{LHS: &Component{X: &Component{X: el, Name: "r", T: st}, Name: "x", T: Re(8)}, RHS: &Component{X: &Ref{Var: w}, Name: "x", T: Re(8)}},
+			}
+		}, true},
+		{"of a real", func(f *fixture, q *Array, p, w *Var) []Stmt {
+			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: &Component{X: &Ref{Var: f.t}, Name: "x", T: Re(8)}}}
+		}, false},
+		{"of a value", func(f *fixture, q *Array, p, w *Var) []Stmt {
+			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: &Component{X: &Paren{X: &Ref{Var: w}}, Name: "x", T: Re(8)}}}
+		}, false},
+		{"to a by-value parameter's", func(f *fixture, q *Array, p, w *Var) []Stmt {
+			return []Stmt{&Assign{LHS: &Component{X: &Ref{Var: p}, Name: "x", T: Re(8)}, RHS: &Ref{Var: f.t}}}
+		}, false},
+	} {
+		k, f, q, p, w := mk()
+		k.Body = append(k.Body, c.edit(f, q, p, w)...)
+		if err := Verify(k); (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

@@ -297,6 +297,8 @@ func WalkExpr(e Expr, fn func(Expr)) {
 		}
 	case *ArrayArg:
 		WalkExpr(x.X, fn)
+	case *Component:
+		WalkExpr(x.X, fn)
 	case *Section:
 		for _, d := range x.Dims {
 			for _, s := range []Expr{d.Fixed, d.Lo, d.Hi, d.Step} {

@@ -310,6 +310,8 @@ func ExprString(e Expr) string {
 		return funcCallString(x)
 	case *Section:
 		return sectionString(x)
+	case *Component:
+		return componentString(x)
 	case *Unsupported:
 		return fmt.Sprintf("unsupported{%s}", x.What)
 	}

@@ -290,6 +290,10 @@ func (v *verifier) stmt(s Stmt) {
 			case v.consts[l.Var]:
 				v.fail("assignment to the constant temporary %s", l.Var.Name)
 			}
+		case *Component:
+			if r, ok := ComponentRoot(l).(*Ref); ok && (r.Var.Role == RParam && r.Var.Space == ByValue || v.consts[r.Var]) {
+				v.fail("assignment to a component of the %s value %s", r.Var.Space, r.Var.Name)
+			}
 		case *Element, *Unsupported:
 		default:
 			v.fail("assignment to an expression that is no variable (%T)", x.LHS)
@@ -583,6 +587,8 @@ func (v *verifier) expr(e Expr) {
 		v.funcCall(x)
 	case *ArrayArg:
 		v.fail("the array argument %s outside a call", x.X.Array.Name)
+	case *Component:
+		v.component(x)
 	case *Section:
 		if v.reduceRank == 0 {
 			v.fail("a section of %s outside a reduction", x.Array.Name)

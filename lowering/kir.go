@@ -93,7 +93,7 @@ func kirType(t frontend.Type) (kernelir.Type, bool) {
 		if t.Derived == nil || t.Class {
 			return out, false
 		}
-		out = kernelir.Type{Base: kernelir.Struct, Struct: t.Derived.Name}
+		out = kernelir.Type{Base: kernelir.Struct, Struct: StructName(t.Derived)}
 	default:
 		return out, false
 	}
@@ -152,7 +152,14 @@ func (b *kirBuilder) buildHeader() {
 	for _, p := range k.Params {
 		s := p.Sym
 		if s.Type.Base == frontend.TyDerived {
-			b.unsupportedHeader(k.Do.Pos, "the derived-type parameter %s", s.Name)
+			// (Of a type with data the C struct mirrors; its values with
+			// allocatable components are the host's, hostvalue.go.)
+			switch {
+			case s.Type.Derived == nil || s.Type.Class || EmptyType(s.Type.Derived):
+				b.unsupportedHeader(k.Do.Pos, "the derived-type parameter %s", s.Name)
+			case IsHeapType(s.Type) || CarriesDescriptors(s.Type.Derived):
+				b.unsupportedHeader(k.Do.Pos, "the derived-type parameter %s with allocatable components", s.Name)
+			}
 		}
 		if p.Kind == ArrayParam {
 			if p.ElemsOnly {

@@ -227,7 +227,7 @@ func (b *kirBuilder) block(c *frontend.Construct) kernelir.Stmt {
 					continue
 				}
 			}
-			if s.Rank > 0 || !ok || t.Base == kernelir.Struct {
+			if s.Rank > 0 || !ok || t.Base == kernelir.Struct && (IsHeapType(s.Type) || s.Save || s.Init != nil) {
 				return b.unsupported(c.Pos, "a BLOCK construct with the variable %s (an array or of a derived type)", s.Name)
 			}
 			v := &kernelir.Var{Name: s.Name, Type: t, Role: kernelir.RLocal}
@@ -436,6 +436,14 @@ func (b *kirBuilder) designator(e *frontend.Expr) kernelir.Expr {
 		}
 	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EName:
 		return b.element(e)
+	case e.Kind == frontend.EComponent && e.Type.Base != frontend.TyDerived:
+		x := b.component(e)
+		if c, ok := x.(*kernelir.Component); ok {
+			if r, ok := kernelir.ComponentRoot(c).(*kernelir.Ref); ok && (b.consts[r.Var] || r.Var.Role == kernelir.RParam && r.Var.Space == kernelir.ByValue) {
+				return b.unsupported(e.Pos, "assignment to a component of the value %s", r.Var.Name)
+			}
+		}
+		return x
 	}
 	return b.unsupported(e.Pos, "assignment to %s", e)
 }
@@ -599,6 +607,8 @@ func (b *kirBuilder) expr1(e *frontend.Expr) kernelir.Expr {
 		case frontend.RefFunction:
 			return b.funcCall(e, t)
 		}
+	case frontend.EComponent:
+		return b.component(e)
 	case frontend.EUnary:
 		switch e.Op {
 		case "-":

@@ -131,7 +131,16 @@ func (b *kirBuilder) invocation(callee *frontend.Expr, p *frontend.Procedure, ar
 			inv.ByRef = append(inv.ByRef, false)
 			continue
 		}
-		if _, ok := kirType(d.Type); !ok || d.Type.Base == frontend.TyDerived {
+		if d.Type.Base == frontend.TyDerived {
+			x, why := b.structArg(a, d, ByReference(p, d))
+			if why != "" {
+				return inv, why
+			}
+			inv.Args = append(inv.Args, x)
+			inv.ByRef = append(inv.ByRef, ByReference(p, d))
+			continue
+		}
+		if _, ok := kirType(d.Type); !ok {
 			return inv, fmt.Sprintf("a dummy of type %s", d.Type)
 		}
 		if !ByReference(p, d) {
@@ -230,4 +239,30 @@ func (b *kirBuilder) arrayArg(a *frontend.Expr, d *frontend.Symbol) (*kernelir.A
 		aa.Lower = append(aa.Lower, lb)
 	}
 	return aa, ""
+}
+
+// structArg translates the actual a of the derived-type scalar dummy d (a
+// class(T) dummy as one of type(T): its C struct) of a type with data and
+// no allocatable components: a variable, an element or a component of
+// the dummy's type, its storage when ref.
+func (b *kirBuilder) structArg(a *frontend.Expr, d *frontend.Symbol, ref bool) (kernelir.Expr, string) {
+	dt := d.Type.Derived
+	switch {
+	case dt == nil || a.Type.Base != frontend.TyDerived || a.Type.Derived != dt || a.Type.Class:
+		return nil, fmt.Sprintf("a dummy of type %s", d.Type)
+	case EmptyType(dt) || IsHeapType(d.Type) || CarriesDescriptors(dt):
+		return nil, fmt.Sprintf("a dummy of type %s", d.Type)
+	}
+	x := b.structDesignator(a)
+	if _, ok := x.(*kernelir.Unsupported); ok {
+		return nil, fmt.Sprintf("the argument %s of type %s", a, a.Type)
+	}
+	root := x
+	if c, ok := x.(*kernelir.Component); ok {
+		root = kernelir.ComponentRoot(c)
+	}
+	if r, ok := root.(*kernelir.Ref); ok && ref && (b.consts[r.Var] || r.Var.Role == kernelir.RParam && r.Var.Space == kernelir.ByValue) {
+		return nil, fmt.Sprintf("the value %s passed to the dummy %s, which it may define", a, d.Name)
+	}
+	return x, ""
 }

@@ -312,6 +312,8 @@ func (p *printer) lvalue(e kernelir.Expr) string {
 		return p.name(x.Var)
 	case *kernelir.Element:
 		return p.element(x)
+	case *kernelir.Component:
+		return "(" + p.lvalue(x.X) + ").c_" + x.Name
 	}
 	return p.fail("assignment to %T", e)
 }
@@ -338,6 +340,11 @@ func (p *printer) expr(e kernelir.Expr) string {
 			return "(" + p.element(x) + " != 0)"
 		}
 		return p.element(x)
+	case *kernelir.Component:
+		if x.T.Base == kernelir.Logical {
+			return "(" + p.lvalue(x) + " != 0)"
+		}
+		return p.lvalue(x)
 	case *kernelir.Lit:
 		return p.literal(x)
 	case *kernelir.Convert:
