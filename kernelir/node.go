@@ -64,6 +64,9 @@ type Nest struct {
 	Pos    Pos
 	Levels []*Level
 	Body   []Stmt
+	// Stops: a call of the limits or of a mask can stop (Invocation.Stops):
+	// a stop test where a mask fails, before the body and after the nest.
+	Stops bool
 }
 
 // Level is one loop of a Nest.

@@ -224,6 +224,9 @@ func (p *printer) stmt(depth int, s Stmt) {
 				}
 			}
 		}
+		if x.Stops {
+			p.line(depth+1, "stop test (the limits or masks)")
+		}
 		p.stmts(depth+1, x.Body)
 		p.line(depth, "end nest %s", p.loopName(x))
 	case *Select:

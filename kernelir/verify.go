@@ -391,6 +391,9 @@ func (v *verifier) stmt(s Stmt) {
 		v.stmts(x.Body)
 		end()
 	case *Nest:
+		if x.Stops && !v.k.CanStop {
+			v.fail("a nested loop whose calls can stop in a kernel that cannot")
+		}
 		v.nest(x)
 	case *Select:
 		pos := v.pos

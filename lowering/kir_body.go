@@ -323,18 +323,15 @@ func (b *kirBuilder) nest(c *frontend.Construct) kernelir.Stmt {
 	if b.k.Inner[c] != nil {
 		group = b.k.InnerGroup(c)
 	}
+	n := &kernelir.Nest{Pos: kirPos(c.Pos)}
 	for _, lc := range group {
+		// A call that stops in the limits or a mask (emit/nest.go).
 		h := lc.Head.(*frontend.DoStmt)
 		for _, ix := range h.Concurrent.Indices {
-			if b.stopsIn(ix.Lo, ix.Hi, ix.Step) {
-				return b.unsupported(h.Pos, "a nested loop whose limits call a procedure that can stop")
-			}
+			n.Stops = n.Stops || b.stopsIn(ix.Lo, ix.Hi, ix.Step)
 		}
-		if b.stopsIn(h.Concurrent.Mask) {
-			return b.unsupported(h.Pos, "a nested loop whose mask calls a procedure that can stop")
-		}
+		n.Stops = n.Stops || b.stopsIn(h.Concurrent.Mask)
 	}
-	n := &kernelir.Nest{Pos: kirPos(c.Pos)}
 	saved := map[*frontend.Symbol]*kernelir.Var{}
 	save := func(s *frontend.Symbol) {
 		if _, ok := saved[s]; !ok {

@@ -182,7 +182,7 @@ func (p *printer) stmt(s kernelir.Stmt) {
 	case *kernelir.StopTest:
 		// A call before it recorded a stop: the iteration ends (its
 		// status is written at the end).
-		p.line("if (fgpu_site != 0) goto fgpu_next;")
+		p.stopTest()
 	default:
 		p.fail("the statement %T is not printed yet", s)
 	}
@@ -221,7 +221,14 @@ func (p *printer) nest(x *kernelir.Nest) {
 			ct := CType(dim.Index.Type)
 			p.line("const %s %s = (%s)v_%s;", ct, p.name(dim.Index), ct, id)
 		}
-		if l.Mask != nil {
+		if l.Mask != nil && x.Stops {
+			p.line("if (!(%s)) {", p.expr(l.Mask))
+			p.indent++
+			p.stopTest()
+			p.line("continue;")
+			p.indent--
+			p.line("}")
+		} else if l.Mask != nil {
 			p.line("if (!(%s)) continue;", p.expr(l.Mask))
 		}
 		for _, lo := range l.Locals {
@@ -238,6 +245,9 @@ func (p *printer) nest(x *kernelir.Nest) {
 			p.names[lo.Var] = n
 		}
 	}
+	if x.Stops {
+		p.stopTest()
+	}
 	p.stmts(x.Body)
 	for i := 0; i < opened; i++ {
 		p.indent--
@@ -245,6 +255,14 @@ func (p *printer) nest(x *kernelir.Nest) {
 	}
 	p.indent--
 	p.line("}")
+	if x.Stops {
+		p.stopTest()
+	}
+}
+
+// stopTest ends the iteration when a call before it recorded a stop.
+func (p *printer) stopTest() {
+	p.line("if (fgpu_site != 0) goto fgpu_next;")
 }
 
 // selectCase writes a SELECT CASE: the selector once (selN), then an

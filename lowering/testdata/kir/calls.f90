@@ -1,8 +1,8 @@
 ! Calls of device procedures: a subroutine with intent(out) and
 ! intent(inout) scalars (a local, an element; shared scalars written
 ! back after the loop, their write flags set after the call), a function of scalars by value, and a function
-! that can stop called in an assignment, an IF condition and a DO WHILE
-! condition (its stop arguments and the tests after the calls); arrays
+! that can stop called in an assignment, an IF condition, a DO WHILE
+! condition and the mask of a nested loop (its stop arguments and the tests after the calls); arrays
 ! and sections passed to assumed-shape dummies (their lower bounds).
 module calls_m
   implicit none
@@ -55,7 +55,7 @@ program calls
   implicit none
   integer, parameter :: n = 100
   real :: x(n), y(n), lo, hi, a(4, n), w(4)
-  integer :: i, m(n), j
+  integer :: i, m(n), j, k
   do i = 1, n
     x(i) = real(i) * 0.25
     m(i) = i
@@ -79,6 +79,9 @@ program calls
     end if
     do while (checked(j) > 1)
       j = j - 1
+    end do
+    do concurrent (k = 1:3, checked(k + j) > 0)
+      m(i) = m(i) + k
     end do
   end do
   a = 1.0
