@@ -15,7 +15,7 @@ import (
 // (rules/stops.mg) and is handed the iteration's stop site and code
 // (design doc, "Stopping on the device"); a StopTest follows the
 // statement. The builder makes one only for a procedure handed no other
-// hidden argument (module or host variables, workspace slices) and whose
+// hidden argument but module or host variables (no workspace slice) and whose
 // dummies are scalars or arrays (ArrayArg) of intrinsic types, none
 // optional.
 type Invocation struct {
@@ -23,8 +23,17 @@ type Invocation struct {
 	Name   string
 	Args   []Expr
 	ByRef  []bool // nil: every argument by value
+	// Hidden: the last Hidden of Args are the module and host variables
+	// the procedure is handed (lowering's Plan.Hidden), passed as the
+	// kernel holds them: a scalar's storage (a *Ref), an array's own
+	// descriptor (an ArrayArg of the whole array, its bounds kept).
+	Hidden int
 	Stops  bool
 }
+
+// HiddenArg reports argument i of the invocation one of its hidden
+// module or host variables.
+func (c *Invocation) HiddenArg(i int) bool { return i >= len(c.Args)-c.Hidden }
 
 // FuncCall calls a device function: an Invocation with a scalar result of
 // type T.
@@ -84,6 +93,9 @@ func (c *Invocation) argsString() string {
 		if c.RefArg(i) {
 			s = "ref " + s
 		}
+		if c.HiddenArg(i) {
+			s = "hidden " + s
+		}
 		args = append(args, s)
 	}
 	if c.Stops {
@@ -113,6 +125,24 @@ func (v *verifier) invocation(x *Invocation) {
 	}
 	if len(x.ByRef) > len(x.Args) {
 		v.fail("a call of %s with %d by-reference marks for %d arguments", x.Name, len(x.ByRef), len(x.Args))
+	}
+	if x.Hidden < 0 || x.Hidden > len(x.Args) {
+		v.fail("a call of %s with %d hidden arguments of %d", x.Name, x.Hidden, len(x.Args))
+		return
+	}
+	for i := len(x.Args) - x.Hidden; i < len(x.Args); i++ {
+		switch a := x.Args[i].(type) {
+		case *Ref:
+		case *ArrayArg:
+			if !a.KeepLower {
+				v.fail("the hidden array %s of a call of %s without its own bounds", a.X.Array.Name, x.Name)
+			}
+		default:
+			v.fail("a hidden argument of %s that is not a variable", x.Name)
+		}
+		if x.RefArg(i) {
+			v.fail("a hidden argument of %s marked by reference", x.Name)
+		}
 	}
 	if x.Stops && !v.k.CanStop {
 		v.fail("a call of %s, which can stop, in a kernel that cannot", x.Name)

@@ -308,11 +308,13 @@ func TestVerifyArrayTemp(t *testing.T) {
 
 // TestVerifyCalls: a CALL passing a local and an element by reference
 // verifies, and so do one of a procedure that can stop, followed by a
-// stop test, in a kernel that can stop, and array arguments with their
-// lower bounds; a value or a by-value parameter by reference, more
-// by-reference marks than arguments, the stop arguments or a stop test in
-// a kernel that cannot stop, a call without its callee, an array argument
-// without its lower bounds, by reference or outside a call do not.
+// stop test, in a kernel that can stop, array arguments with their lower
+// bounds and hidden module variables (a scalar, a whole array); a value
+// or a by-value parameter by reference, a hidden value, more by-reference
+// marks or hidden arguments than arguments, the stop arguments or a stop
+// test in a kernel that cannot stop, a call without its callee, an array
+// argument without its lower bounds, by reference or outside a call do
+// not.
 func TestVerifyCalls(t *testing.T) {
 	el := func(f *fixture) Expr {
 		return &Element{Array: f.a, Subs: []Expr{&Convert{To: Int(8), X: &Ref{Var: f.i}}, &Lit{T: Int(8), Int: 1}}}
@@ -363,6 +365,21 @@ func TestVerifyCalls(t *testing.T) {
 		}, false, false},
 		{"an array argument by reference", func(f *fixture) []Stmt {
 			return []Stmt{call([]Expr{&ArrayArg{X: &Section{Array: f.a}, Lower: []int64{1, 1}}}, true)}
+		}, false, false},
+		{"hidden variables", func(f *fixture) []Stmt {
+			c := call([]Expr{&Ref{Var: f.t}, &Ref{Var: f.n}, &ArrayArg{X: &Section{Array: f.a}, KeepLower: true}})
+			c.Hidden = 2
+			return []Stmt{c}
+		}, false, true},
+		{"a hidden value", func(f *fixture) []Stmt {
+			c := call([]Expr{&Lit{T: Int(4), Int: 1}})
+			c.Hidden = 1
+			return []Stmt{c}
+		}, false, false},
+		{"more hidden than arguments", func(f *fixture) []Stmt {
+			c := call([]Expr{&Ref{Var: f.t}})
+			c.Hidden = 2
+			return []Stmt{c}
 		}, false, false},
 		{"an array argument outside a call", func(f *fixture) []Stmt {
 			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: &ArrayArg{X: &Section{Array: f.a}, Lower: []int64{1, 1}}}}

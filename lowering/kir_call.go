@@ -2,17 +2,18 @@ package lowering
 
 // This file translates calls of device procedures in a kernel body into
 // the IR: function calls (kernelir.FuncCall) and CALL statements
-// (kernelir.Call) whose scalar arguments are each passed by value
-// (converted to its dummy's type) or, for a dummy the device function
-// takes by reference (ByReference), as the storage of a variable or an
-// element of the dummy's type; whose array arguments are whole arrays or
-// sections of the kernel's arrays (kernelir.ArrayArg) of an intrinsic
-// type; no dummy optional or of a derived type; whose procedure is
-// handed nothing hidden but the stop arguments (no module or host
-// variable, rules/hidden; no workspace slice of a run-time sized local).
-// A call of a procedure that can stop (rules/stops.mg) passes the
-// iteration's stop site and code, and a StopTest follows the statement
-// (stopTests: where the legacy writer, emit/stops.go, tests). Other calls
+// (kernelir.Call). A scalar argument is passed by value (converted to its
+// dummy's type) or, for a dummy the device function takes by reference
+// (ByReference), as the storage of a variable, an element or a component
+// of the dummy's type; an array argument is a whole array or a section of
+// the kernel's arrays (kernelir.ArrayArg) of an intrinsic type; a
+// derived-type scalar (structArg) is a variable, element or component of
+// a type the C structs mirror. No dummy may be optional; the procedure is
+// handed no workspace slice of a run-time sized local; the module and host
+// variables it reads (rules/hidden) follow its arguments as the kernel
+// holds them. A call of a procedure that can stop (rules/stops.mg) passes
+// the iteration's stop site and code, and a StopTest follows the
+// statement (where the legacy writer, emit/stops.go, tests). Other calls
 // are still Unsupported (the legacy writer prints their kernels).
 
 import (
@@ -106,8 +107,6 @@ func (b *kirBuilder) flagOf(v *kernelir.Var) *kernelir.Var {
 func (b *kirBuilder) invocation(callee *frontend.Expr, p *frontend.Procedure, args []*frontend.Expr) (kernelir.Invocation, string) {
 	inv := kernelir.Invocation{Callee: p, Name: p.Name, Stops: b.plan.StopProcs[p]}
 	switch {
-	case len(b.plan.Hidden[p]) > 0:
-		return inv, "handed module or host variables"
 	case len(facts.RuntimeLocals(p)) > 0:
 		return inv, "its locals of a run-time shape"
 	case inv.Stops && !b.k.CanStop:
@@ -159,6 +158,26 @@ func (b *kirBuilder) invocation(callee *frontend.Expr, p *frontend.Procedure, ar
 		}
 		inv.Args = append(inv.Args, lv)
 		inv.ByRef = append(inv.ByRef, true)
+	}
+	for _, h := range b.plan.Hidden[p] {
+		// A module or host variable (hidden.go): the kernel's own hold of
+		// it (emit/devfunc.go, callProc).
+		s := frontend.UltimateSymbol(h)
+		if h.Rank > 0 {
+			a := b.arrays[s]
+			if a == nil || a.Rank != h.Rank || a.Name != h.Name {
+				return inv, "handed module or host variables"
+			}
+			inv.Args = append(inv.Args, &kernelir.ArrayArg{X: &kernelir.Section{Array: a}, KeepLower: true})
+		} else {
+			v := b.vars[s]
+			if v == nil || v.Name != h.Name || v.Role != kernelir.RParam && v.Role != kernelir.RLocal {
+				return inv, "handed module or host variables"
+			}
+			inv.Args = append(inv.Args, &kernelir.Ref{Var: v})
+		}
+		inv.ByRef = append(inv.ByRef, false)
+		inv.Hidden++
 	}
 	return inv, ""
 }

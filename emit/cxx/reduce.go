@@ -190,6 +190,20 @@ func (p *printer) invocation(x *kernelir.Invocation) string {
 	name := p.opts.Callee(x.Callee)
 	var as []string
 	for i, a := range x.Args {
+		if x.HiddenArg(i) {
+			// As the kernel holds it: the scalar's storage, the array's
+			// own descriptor.
+			if aa, ok := a.(*kernelir.ArrayArg); ok {
+				arr := aa.X.Array
+				as = append(as, "b_"+arr.Name)
+				for d := 0; d < arr.Rank; d++ {
+					as = append(as, fmt.Sprintf("%s, %s, %s", arr.Lower[d].Name, arr.Stride[d].Name, arr.Extent[d].Name))
+				}
+				continue
+			}
+			as = append(as, p.lvalue(a))
+			continue
+		}
 		if aa, ok := a.(*kernelir.ArrayArg); ok {
 			as = append(as, p.arrayArg(aa)...)
 			continue

@@ -3,10 +3,19 @@
 ! back after the loop, their write flags set after the call), a function of scalars by value, and a function
 ! that can stop called in an assignment, an IF condition, a DO WHILE
 ! condition and the mask of a nested loop (its stop arguments and the tests after the calls); arrays
-! and sections passed to assumed-shape dummies (their lower bounds).
+! and sections passed to assumed-shape dummies (their lower bounds); a
+! function handed the module variables it reads.
 module calls_m
   implicit none
+  real :: bias = 1.5
+  real :: table(4) = [1.0, 2.0, 3.0, 4.0]
 contains
+  pure real function biased(v, k)
+    real, intent(in) :: v
+    integer, intent(in) :: k
+    biased = v + bias * table(mod(k, 4) + 1)
+  end function
+
   pure subroutine split(v, lo, hi)
     real, intent(in) :: v
     real, intent(out) :: lo
@@ -89,6 +98,9 @@ program calls
   do concurrent (i = 1:n)
     call scale(a(:, i), x(i))
     y(i) = wsum(a(:, i), w) + wsum(a(1:4:2, i), w(2:3))
+  end do
+  do concurrent (i = 1:n)
+    y(i) = biased(y(i), i)
   end do
   print *, sum(y), lo, hi, sum(m)
 end program
