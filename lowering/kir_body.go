@@ -402,13 +402,18 @@ func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
 		return b.stopAfter(b.stopsIn(x.LHS, x.RHS), pos, b.arrayAssign(x))
 	case x.LHS.Rank > 0 || x.RHS.Rank > 0:
 		return []kernelir.Stmt{b.unsupported(pos, "an array assignment")}
-	case x.LHS.Type.Base == frontend.TyDerived || x.RHS.Type.Base == frontend.TyDerived:
-		return []kernelir.Stmt{b.unsupported(pos, "an assignment of a derived type")}
 	case x.Proc != nil:
 		return []kernelir.Stmt{b.unsupported(pos, "a defined assignment")}
+	case x.LHS.Type.Base == frontend.TyDerived || x.RHS.Type.Base == frontend.TyDerived:
+		return b.structAssign(x)
 	}
-	lhs := b.designator(x.LHS)
-	rhs := b.valueAs(x.RHS, x.LHS.Type)
+	return b.assigned(x, b.designator(x.LHS), b.valueAs(x.RHS, x.LHS.Type))
+}
+
+// assigned is the assignment x of rhs to lhs, then the write flag of the
+// scalar it writes and the stop test of its calls.
+func (b *kirBuilder) assigned(x *frontend.AssignStmt, lhs, rhs kernelir.Expr) []kernelir.Stmt {
+	pos := x.Pos
 	out := []kernelir.Stmt{&kernelir.Assign{Pos: kirPos(pos), LHS: lhs, RHS: rhs}}
 	if r := frontend.RootSymbol(x.LHS); r != nil {
 		s := frontend.UltimateSymbol(r)

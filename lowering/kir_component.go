@@ -54,3 +54,30 @@ func (b *kirBuilder) structDesignator(e *frontend.Expr) kernelir.Expr {
 	}
 	return b.unsupported(e.Pos, "the derived-type designator %s", e)
 }
+
+// structAssign translates the intrinsic assignment of a derived-type
+// scalar: a variable, element or component of a type the C structs mirror
+// (no allocatable components) assigned another designator of the same
+// type, copied whole (emit/body.go, assign).
+func (b *kirBuilder) structAssign(x *frontend.AssignStmt) []kernelir.Stmt {
+	l, r := x.LHS, x.RHS
+	if l.Type.Base != frontend.TyDerived || r.Type.Base != frontend.TyDerived || l.Type.Derived == nil || l.Type.Derived != r.Type.Derived ||
+		l.Type.Class || r.Type.Class || IsHeapType(l.Type) || CarriesDescriptors(l.Type.Derived) || HeapConstructor(x) {
+		return []kernelir.Stmt{b.unsupported(x.Pos, "an assignment of a derived type")}
+	}
+	lhs, rhs := b.structDesignator(l), b.structDesignator(r)
+	if _, ok := lhs.(*kernelir.Unsupported); ok {
+		return []kernelir.Stmt{lhs.(*kernelir.Unsupported)}
+	}
+	if _, ok := rhs.(*kernelir.Unsupported); ok {
+		return []kernelir.Stmt{rhs.(*kernelir.Unsupported)}
+	}
+	root := lhs
+	if c, ok := lhs.(*kernelir.Component); ok {
+		root = kernelir.ComponentRoot(c)
+	}
+	if v, ok := root.(*kernelir.Ref); ok && (b.consts[v.Var] || v.Var.Role == kernelir.RParam && v.Var.Space == kernelir.ByValue || v.Var.Role == kernelir.RIndex) {
+		return []kernelir.Stmt{b.unsupported(x.Pos, "an assignment to the value %s", v.Var.Name)}
+	}
+	return b.assigned(x, lhs, rhs)
+}

@@ -1,7 +1,8 @@
 ! Derived types in kernels: an array of structs with a nested type (its
 ! components read and assigned), a parameter struct handed by value, a
 ! type-bound subroutine with the element as its passed object (by
-! reference) and a struct by value, a block variable of a derived type.
+! reference) and a struct by value, a block variable of a derived type,
+! structs assigned whole.
 module derived_m
   implicit none
   type vec
@@ -52,8 +53,9 @@ program derived
         t%y = -t%y
         bs(i)%hits = bs(i)%hits + 1
       end if
-      bs(i)%r%x = t%x
-      bs(i)%r%y = t%y
+      bs(i)%r = t
+      t = bs(i)%v
+      bs(i)%v%y = t%y - 0.5d0
     end block
   end do
   print *, sum(bs%r%x), sum(bs%r%y), sum(bs%hits)
