@@ -6,7 +6,9 @@ package lowering
 // types the C structs mirror (emit/derived.go: a member c_X a component).
 // A component of a type without data, an allocatable, pointer or array
 // component and an element whose type has allocatable components (the
-// host's value, hostvalue.go) are still Unsupported.
+// host's value, hostvalue.go) are still Unsupported. A derived-type
+// scalar assigned another designator of its type is copied whole
+// (structAssign).
 
 import (
 	"fgpu/frontend"
