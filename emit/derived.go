@@ -22,16 +22,8 @@ import (
 	"fgpu/lowering"
 )
 
-// structName is the C name of derived type dt: the type's name and the
-// scoping unit that defines it (two types of one name in two modules are
-// two types).
-func structName(dt *frontend.DerivedType) string {
-	unit := ""
-	if dt.Scope != nil && dt.Scope.Unit != nil {
-		unit = dt.Scope.Unit.Name
-	}
-	return fmt.Sprintf("fgpu_t_%s_%s", unit, dt.Name)
-}
+// structName is the C name of derived type dt (lowering.StructName).
+func structName(dt *frontend.DerivedType) string { return lowering.StructName(dt) }
 
 // field is the C name of component c.
 func field(name string) string { return "c_" + name }
@@ -144,23 +136,11 @@ func structDefs(plan *lowering.Plan, procs []*frontend.Procedure) string {
 // data components, or only components of such types (of any shape; not
 // allocatable or pointers, of which the host holds descriptors, so no
 // type reaches itself here).
-func emptyType(dt *frontend.DerivedType) bool {
-	if dt == nil || dt.Parent != nil && !emptyType(dt.Parent) {
-		return false
-	}
-	for _, c := range dt.Components {
-		if c.Kind != frontend.SymComponent || !emptyComponent(c) {
-			return false
-		}
-	}
-	return true
-}
+func emptyType(dt *frontend.DerivedType) bool { return lowering.EmptyType(dt) }
 
 // emptyComponent reports a component of a type holding no data (0 bytes
-// in the host's layout).
-func emptyComponent(c *frontend.Symbol) bool {
-	return c.Type.Base == frontend.TyDerived && !c.Allocatable && !c.Pointer && !c.Type.Class && emptyType(c.Type.Derived)
-}
+// in the host's layout; lowering.EmptyComponent).
+func emptyComponent(c *frontend.Symbol) bool { return lowering.EmptyComponent(c) }
 
 // layoutLeaf is one component of an element whose place the launch
 // checks: how Fortran designates it across the array (appended to the

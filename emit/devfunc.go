@@ -51,47 +51,11 @@ func (f *deviceFuncs) add(p *frontend.Procedure) string {
 	f.name[p] = n
 	f.order = append(f.order, p)
 	for _, d := range p.Dummies {
-		if d.Intent == "out" || d.Intent == "inout" || d.Intent == "" && assignsTo(p.Body, d) {
+		if lowering.ByReference(p, d) {
 			f.byRef[d] = true
 		}
 	}
 	return n
-}
-
-// assignsTo reports whether statements assign to variable s.
-func assignsTo(ss []frontend.Stmt, s *frontend.Symbol) bool {
-	found := false
-	var walk func(ss []frontend.Stmt)
-	walk = func(ss []frontend.Stmt) {
-		for _, st := range ss {
-			switch x := st.(type) {
-			case *frontend.AssignStmt:
-				if rootSym(x.LHS) == s {
-					found = true
-				}
-			case *frontend.IfStmt:
-				if x.Action != nil {
-					walk([]frontend.Stmt{x.Action})
-				}
-			case *frontend.Construct:
-				if d, ok := x.Head.(*frontend.DoStmt); ok && d.VarSym == s {
-					found = true
-				}
-				walk(x.Body)
-				for _, b := range x.Branches {
-					walk(b.Body)
-				}
-			case *frontend.CallStmt:
-				for _, a := range x.Args {
-					if rootSym(a) == s {
-						found = true
-					}
-				}
-			}
-		}
-	}
-	walk(ss)
-	return found
 }
 
 // funcParams are the C parameters of a device function.

@@ -305,3 +305,137 @@ func TestVerifyArrayTemp(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyCalls: a CALL passing a local and an element by reference
+// verifies, and so do one of a procedure that can stop, followed by a
+// stop test, in a kernel that can stop, array arguments with their lower
+// bounds and hidden module variables (a scalar, a whole array); a value
+// or a by-value parameter by reference, a hidden value, more by-reference
+// marks or hidden arguments than arguments, the stop arguments or a stop
+// test in a kernel that cannot stop, a call without its callee, an array
+// argument without its lower bounds, by reference or outside a call do
+// not.
+func TestVerifyCalls(t *testing.T) {
+	el := func(f *fixture) Expr {
+		return &Element{Array: f.a, Subs: []Expr{&Convert{To: Int(8), X: &Ref{Var: f.i}}, &Lit{T: Int(8), Int: 1}}}
+	}
+	call := func(args []Expr, ref ...bool) *Call {
+		return &Call{Invocation: Invocation{Callee: "p", Name: "p", Args: args, ByRef: ref}}
+	}
+	for _, c := range []struct {
+		name    string
+		edit    func(f *fixture) []Stmt
+		canStop bool
+		ok      bool
+	}{
+		{"by reference", func(f *fixture) []Stmt {
+			return []Stmt{call([]Expr{&Ref{Var: f.n}, &Ref{Var: f.t}, el(f)}, false, true, true)}
+		}, false, true},
+		{"a stopping call", func(f *fixture) []Stmt {
+			c := call([]Expr{&Ref{Var: f.t}}, true)
+			c.Stops = true
+			return []Stmt{c, &StopTest{}}
+		}, true, true},
+		{"a function call by reference", func(f *fixture) []Stmt {
+			fc := &FuncCall{Invocation: Invocation{Callee: "f", Name: "f", Args: []Expr{&Ref{Var: f.t}}, ByRef: []bool{true}}, T: Re(8)}
+			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: fc}}
+		}, false, true},
+		{"a value by reference", func(f *fixture) []Stmt {
+			return []Stmt{call([]Expr{&Binary{Op: "+", X: &Ref{Var: f.t}, Y: &Ref{Var: f.t}, T: Re(8)}}, true)}
+		}, false, false},
+		{"a by-value parameter by reference", func(f *fixture) []Stmt { return []Stmt{call([]Expr{&Ref{Var: f.n}}, true)} }, false, false},
+		{"more marks than arguments", func(f *fixture) []Stmt { return []Stmt{call([]Expr{&Ref{Var: f.t}}, true, true)} }, false, false},
+		{"stop arguments, no stop", func(f *fixture) []Stmt {
+			c := call(nil)
+			c.Stops = true
+			return []Stmt{c}
+		}, false, false},
+		{"a stop test, no stop", func(f *fixture) []Stmt { return []Stmt{&StopTest{}} }, false, false},
+		{"no callee", func(f *fixture) []Stmt { return []Stmt{&Call{}} }, false, false},
+		{"a column", func(f *fixture) []Stmt {
+			col := &Section{Array: f.a, Dims: []SectionDim{{}, {Fixed: &Convert{To: Int(8), X: &Ref{Var: f.i}}}}}
+			return []Stmt{call([]Expr{&ArrayArg{X: col, Lower: []int64{1}}})}
+		}, false, true},
+		{"a whole array keeping its bounds", func(f *fixture) []Stmt {
+			return []Stmt{call([]Expr{&ArrayArg{X: &Section{Array: f.a}, KeepLower: true}})}
+		}, false, true},
+		{"a column without its lower bound", func(f *fixture) []Stmt {
+			col := &Section{Array: f.a, Dims: []SectionDim{{}, {Fixed: &Convert{To: Int(8), X: &Ref{Var: f.i}}}}}
+			return []Stmt{call([]Expr{&ArrayArg{X: col}})}
+		}, false, false},
+		{"an array argument by reference", func(f *fixture) []Stmt {
+			return []Stmt{call([]Expr{&ArrayArg{X: &Section{Array: f.a}, Lower: []int64{1, 1}}}, true)}
+		}, false, false},
+		{"hidden variables", func(f *fixture) []Stmt {
+			c := call([]Expr{&Ref{Var: f.t}, &Ref{Var: f.n}, &ArrayArg{X: &Section{Array: f.a}, KeepLower: true}})
+			c.Hidden = 2
+			return []Stmt{c}
+		}, false, true},
+		{"a hidden value", func(f *fixture) []Stmt {
+			c := call([]Expr{&Lit{T: Int(4), Int: 1}})
+			c.Hidden = 1
+			return []Stmt{c}
+		}, false, false},
+		{"more hidden than arguments", func(f *fixture) []Stmt {
+			c := call([]Expr{&Ref{Var: f.t}})
+			c.Hidden = 2
+			return []Stmt{c}
+		}, false, false},
+		{"an array argument outside a call", func(f *fixture) []Stmt {
+			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: &ArrayArg{X: &Section{Array: f.a}, Lower: []int64{1, 1}}}}
+		}, false, false},
+	} {
+		k, f := sample()
+		k.CanStop = c.canStop
+		k.Body = append(k.Body, c.edit(f)...)
+		if err := Verify(k); (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}
+
+// TestVerifyComponents: a component of an element of an array of structs
+// and of a struct temporary may be read and assigned, a nested one too; a
+// component of a value that is not a struct, of a non-designator, and an
+// assignment to a component of a by-value parameter do not verify.
+func TestVerifyComponents(t *testing.T) {
+	st := Type{Base: Struct, Struct: "fgpu_t_m_vec"}
+	d := func(n string) *Var { return &Var{Name: n, Type: Int(8), Role: RDesc} }
+	mk := func() (*Kernel, *fixture, *Array, *Var, *Var) {
+		k, f := sample()
+		q := &Array{Name: "q", Elem: st, Rank: 1, Lower: []*Var{d("lb1_q")}, Stride: []*Var{d("sm1_q")}, Extent: []*Var{d("ex1_q")}}
+		pv := &Var{Name: "p", Type: st, Role: RParam, Space: ByValue}
+		k.Params = append(k.Params, &Param{Name: "q", Space: Global, Type: st, Array: q, Written: true}, &Param{Name: "p", Space: ByValue, Type: st, Var: pv})
+		tv := &Var{Name: "w", Type: st, Role: RLocal}
+		k.Body = append(k.Body, &Temp{Var: tv})
+		return k, f, q, pv, tv
+	}
+	for _, c := range []struct {
+		name string
+		edit func(f *fixture, q *Array, p, w *Var) []Stmt
+		ok   bool
+	}{
+		{"element and temporary", func(f *fixture, q *Array, p, w *Var) []Stmt {
+			el := &Element{Array: q, Subs: []Expr{&Convert{To: Int(8), X: &Ref{Var: f.i}}}}
+			return []Stmt{
+				&Assign{LHS: &Component{X: &Ref{Var: w}, Name: "x", T: Re(8)}, RHS: &Component{X: &Ref{Var: p}, Name: "x", T: Re(8)}},
+				&Assign{LHS: &Component{X: &Component{X: el, Name: "r", T: st}, Name: "x", T: Re(8)}, RHS: &Component{X: &Ref{Var: w}, Name: "x", T: Re(8)}},
+			}
+		}, true},
+		{"of a real", func(f *fixture, q *Array, p, w *Var) []Stmt {
+			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: &Component{X: &Ref{Var: f.t}, Name: "x", T: Re(8)}}}
+		}, false},
+		{"of a value", func(f *fixture, q *Array, p, w *Var) []Stmt {
+			return []Stmt{&Assign{LHS: &Ref{Var: f.t}, RHS: &Component{X: &Paren{X: &Ref{Var: w}}, Name: "x", T: Re(8)}}}
+		}, false},
+		{"to a by-value parameter's", func(f *fixture, q *Array, p, w *Var) []Stmt {
+			return []Stmt{&Assign{LHS: &Component{X: &Ref{Var: p}, Name: "x", T: Re(8)}, RHS: &Ref{Var: f.t}}}
+		}, false},
+	} {
+		k, f, q, p, w := mk()
+		k.Body = append(k.Body, c.edit(f, q, p, w)...)
+		if err := Verify(k); (err == nil) != c.ok {
+			t.Errorf("%s: Verify = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

@@ -64,6 +64,9 @@ type Nest struct {
 	Pos    Pos
 	Levels []*Level
 	Body   []Stmt
+	// Stops: a call of the limits or of a mask can stop (Invocation.Stops):
+	// a stop test where a mask fails, before the body and after the nest.
+	Stops bool
 }
 
 // Level is one loop of a Nest.
@@ -108,13 +111,6 @@ type While struct {
 	Pos  Pos
 	Cond Expr
 	Body []Stmt
-}
-
-// Call calls the device procedure Proc (by its C name) with Args.
-type Call struct {
-	Pos  Pos
-	Proc string
-	Args []Expr
 }
 
 // Stop records stop site Site with Code (an int64; nil: none) and ends
@@ -302,6 +298,10 @@ func WalkExpr(e Expr, fn func(Expr)) {
 		if x.Shape != nil {
 			WalkExpr(x.Shape, fn)
 		}
+	case *ArrayArg:
+		WalkExpr(x.X, fn)
+	case *Component:
+		WalkExpr(x.X, fn)
 	case *Section:
 		for _, d := range x.Dims {
 			for _, s := range []Expr{d.Fixed, d.Lo, d.Hi, d.Step} {

@@ -174,11 +174,9 @@ func (p *printer) stmt(depth int, s Stmt) {
 	case *Exit:
 		p.line(depth, "exit %s", p.loopName(x.Loop))
 	case *Call:
-		var args []string
-		for _, a := range x.Args {
-			args = append(args, ExprString(a))
-		}
-		p.line(depth, "call %s(%s)", x.Proc, strings.Join(args, ", "))
+		p.line(depth, "call %s(%s)", x.Name, x.argsString())
+	case *StopTest:
+		p.line(depth, "stop test")
 	case *Stop:
 		kw := "stop"
 		if x.Error {
@@ -225,6 +223,9 @@ func (p *printer) stmt(depth int, s Stmt) {
 					p.line(depth+2, "local %s %s", lo.Var.Name, lo.Var.Type)
 				}
 			}
+		}
+		if x.Stops {
+			p.line(depth+1, "stop test (the limits or masks)")
 		}
 		p.stmts(depth+1, x.Body)
 		p.line(depth, "end nest %s", p.loopName(x))
@@ -312,6 +313,8 @@ func ExprString(e Expr) string {
 		return funcCallString(x)
 	case *Section:
 		return sectionString(x)
+	case *Component:
+		return componentString(x)
 	case *Unsupported:
 		return fmt.Sprintf("unsupported{%s}", x.What)
 	}

@@ -290,6 +290,10 @@ func (v *verifier) stmt(s Stmt) {
 			case v.consts[l.Var]:
 				v.fail("assignment to the constant temporary %s", l.Var.Name)
 			}
+		case *Component:
+			if r, ok := ComponentRoot(l).(*Ref); ok && (r.Var.Role == RParam && r.Var.Space == ByValue || v.consts[r.Var]) {
+				v.fail("assignment to a component of the %s value %s", r.Var.Space, r.Var.Name)
+			}
 		case *Element, *Unsupported:
 		default:
 			v.fail("assignment to an expression that is no variable (%T)", x.LHS)
@@ -342,11 +346,10 @@ func (v *verifier) stmt(s Stmt) {
 			v.fail("an EXIT of a loop that is not the innermost around it")
 		}
 	case *Call:
-		if x.Proc == "" {
-			v.fail("a call without a procedure")
-		}
-		for _, a := range x.Args {
-			v.expr(a)
+		v.invocation(&x.Invocation)
+	case *StopTest:
+		if !v.k.CanStop {
+			v.fail("a stop test in a kernel that cannot stop")
 		}
 	case *Stop:
 		if !v.sites[x.Site] {
@@ -388,6 +391,9 @@ func (v *verifier) stmt(s Stmt) {
 		v.stmts(x.Body)
 		end()
 	case *Nest:
+		if x.Stops && !v.k.CanStop {
+			v.fail("a nested loop whose calls can stop in a kernel that cannot")
+		}
 		v.nest(x)
 	case *Select:
 		pos := v.pos
@@ -582,6 +588,10 @@ func (v *verifier) expr(e Expr) {
 		v.reduce(x)
 	case *FuncCall:
 		v.funcCall(x)
+	case *ArrayArg:
+		v.fail("the array argument %s outside a call", x.X.Array.Name)
+	case *Component:
+		v.component(x)
 	case *Section:
 		if v.reduceRank == 0 {
 			v.fail("a section of %s outside a reduction", x.Array.Name)

@@ -48,6 +48,9 @@ type kirBuilder struct {
 	// header holds the Unsupported statements of the header (placed
 	// first in the body).
 	header []kernelir.Stmt
+	// consts are the temporaries that keep their value (an ASSOCIATE
+	// name of an expression): no call defines them.
+	consts map[*kernelir.Var]bool
 	// reducing counts the reductions around the expression translated
 	// (kir_reduce.go): inside one, arrays and sections are its operands.
 	reducing int
@@ -56,10 +59,14 @@ type kirBuilder struct {
 // BuildKIR translates kernel k of plan into the IR.
 func BuildKIR(k *Kernel, plan *Plan) *kernelir.Kernel {
 	b := &kirBuilder{k: k, plan: plan, vars: map[*frontend.Symbol]*kernelir.Var{}, arrays: map[*frontend.Symbol]*kernelir.Array{},
-		flags: map[*frontend.Symbol]*kernelir.Var{}, params: map[*frontend.Symbol]*kernelir.Var{}, sites: map[*frontend.StopStmt]*StopSite{}}
+		flags: map[*frontend.Symbol]*kernelir.Var{}, params: map[*frontend.Symbol]*kernelir.Var{}, consts: map[*kernelir.Var]bool{}, sites: map[*frontend.StopStmt]*StopSite{}}
 	b.ir = &kernelir.Kernel{Name: k.Name, Pos: kirPos(k.Do.Pos), CanStop: k.CanStop}
 	b.buildHeader()
 	for _, m := range k.Masks {
+		if b.stopsIn(m) {
+			// (Tested after the mask's line by the legacy writer.)
+			b.unsupportedHeader(m.Pos, "a mask that calls a procedure that can stop")
+		}
 		b.ir.Masks = append(b.ir.Masks, b.expr(m))
 	}
 	body := b.stmts(k.Body)
@@ -86,7 +93,7 @@ func kirType(t frontend.Type) (kernelir.Type, bool) {
 		if t.Derived == nil || t.Class {
 			return out, false
 		}
-		out = kernelir.Type{Base: kernelir.Struct, Struct: t.Derived.Name}
+		out = kernelir.Type{Base: kernelir.Struct, Struct: StructName(t.Derived)}
 	default:
 		return out, false
 	}
@@ -145,7 +152,14 @@ func (b *kirBuilder) buildHeader() {
 	for _, p := range k.Params {
 		s := p.Sym
 		if s.Type.Base == frontend.TyDerived {
-			b.unsupportedHeader(k.Do.Pos, "the derived-type parameter %s", s.Name)
+			// (Of a type with data the C struct mirrors; its values with
+			// allocatable components are the host's, hostvalue.go.)
+			switch {
+			case s.Type.Derived == nil || s.Type.Class || EmptyType(s.Type.Derived):
+				b.unsupportedHeader(k.Do.Pos, "the derived-type parameter %s", s.Name)
+			case IsHeapType(s.Type) || CarriesDescriptors(s.Type.Derived):
+				b.unsupportedHeader(k.Do.Pos, "the derived-type parameter %s with allocatable components", s.Name)
+			}
 		}
 		if p.Kind == ArrayParam {
 			if p.ElemsOnly {

@@ -39,7 +39,13 @@ func (b *kirBuilder) stmt(s frontend.Stmt) []kernelir.Stmt {
 		if x.Action == nil {
 			return one(b.unsupported(pos, "an IF statement without an action"))
 		}
-		return one(&kernelir.If{Pos: kirPos(pos), Line: true, Arms: []kernelir.Arm{{Cond: b.expr(x.Cond), Body: b.stmt(x.Action)}}})
+		// A call that stops in the condition: tested before the action
+		// and after the statement (emit/body.go).
+		stops := b.stopsIn(x.Cond)
+		st := &kernelir.If{Pos: kirPos(pos), Line: true, Arms: []kernelir.Arm{{Cond: b.expr(x.Cond), Body: b.stopTested(stops, pos, b.stmt(x.Action))}}}
+		return b.stopAfter(stops, pos, st)
+	case *frontend.CallStmt:
+		return b.callStmt(x)
 	case *frontend.CycleStmt:
 		switch {
 		case len(b.loops) == 0 || x.Name != "" && x.Name == b.k.Do.Name:
@@ -69,20 +75,28 @@ func (b *kirBuilder) construct(c *frontend.Construct) []kernelir.Stmt {
 	pos := kirPos(c.Pos)
 	switch h := c.Head.(type) {
 	case *frontend.IfThenStmt:
-		st := &kernelir.If{Pos: pos, Arms: []kernelir.Arm{{Cond: b.expr(h.Cond), Body: b.stmts(c.Body)}}}
+		// A call that stops in a condition: no body runs with its value
+		// (tested at the start of each body, and after the construct).
+		stops := b.stopsIn(h.Cond)
+		for _, br := range c.Branches {
+			if ei, ok := br.Head.(*frontend.ElseIfStmt); ok && b.stopsIn(ei.Cond) {
+				stops = true
+			}
+		}
+		st := &kernelir.If{Pos: pos, Arms: []kernelir.Arm{{Cond: b.expr(h.Cond), Body: b.stopTested(stops, c.Pos, b.stmts(c.Body))}}}
 		for _, br := range c.Branches {
 			switch bh := br.Head.(type) {
 			case *frontend.ElseIfStmt:
 				if st.HasElse {
 					return []kernelir.Stmt{b.unsupported(c.Pos, "an ELSE IF after ELSE")}
 				}
-				st.Arms = append(st.Arms, kernelir.Arm{Cond: b.expr(bh.Cond), Body: b.stmts(br.Body)})
+				st.Arms = append(st.Arms, kernelir.Arm{Cond: b.expr(bh.Cond), Body: b.stopTested(stops, c.Pos, b.stmts(br.Body))})
 			default:
 				st.HasElse = true
-				st.Else = b.stmts(br.Body)
+				st.Else = b.stopTested(stops, c.Pos, b.stmts(br.Body))
 			}
 		}
-		return []kernelir.Stmt{st}
+		return b.stopAfter(stops, c.Pos, st)
 	case *frontend.DoStmt:
 		return b.doLoop(c, h)
 	case *frontend.SelectCaseStmt:
@@ -99,6 +113,9 @@ func (b *kirBuilder) construct(c *frontend.Construct) []kernelir.Stmt {
 func (b *kirBuilder) selectCase(c *frontend.Construct, h *frontend.SelectCaseStmt) kernelir.Stmt {
 	if h.Expr == nil || h.Expr.Type.Base != frontend.TyInteger {
 		return b.unsupported(c.Pos, "a SELECT CASE construct of a selector that is not an integer")
+	}
+	if b.stopsIn(h.Expr) {
+		return b.unsupported(c.Pos, "a SELECT CASE construct of a selector that calls a procedure that can stop")
 	}
 	st := &kernelir.Select{Pos: kirPos(c.Pos), Sel: b.expr(h.Expr)}
 	for _, br := range c.Branches {
@@ -163,6 +180,13 @@ func (b *kirBuilder) associate(c *frontend.Construct, h *frontend.AssociateStmt)
 		v := &kernelir.Var{Name: a.Name, Type: t, Role: kernelir.RLocal}
 		blk.Body = append(blk.Body, &kernelir.Temp{Pos: kirPos(c.Pos), Var: v, Init: b.convert(x, sym.Type), Const: true})
 		b.vars[sym] = v
+		b.consts[v] = true
+	}
+	for _, a := range h.Assocs {
+		if b.stopsIn(a.Expr) {
+			blk.Body = append(blk.Body, &kernelir.StopTest{Pos: kirPos(c.Pos)})
+			break
+		}
 	}
 	blk.Body = append(blk.Body, b.stmts(c.Body)...)
 	return blk
@@ -203,7 +227,7 @@ func (b *kirBuilder) block(c *frontend.Construct) kernelir.Stmt {
 					continue
 				}
 			}
-			if s.Rank > 0 || !ok || t.Base == kernelir.Struct {
+			if s.Rank > 0 || !ok || t.Base == kernelir.Struct && (IsHeapType(s.Type) || s.Save || s.Init != nil) {
 				return b.unsupported(c.Pos, "a BLOCK construct with the variable %s (an array or of a derived type)", s.Name)
 			}
 			v := &kernelir.Var{Name: s.Name, Type: t, Role: kernelir.RLocal}
@@ -241,10 +265,11 @@ func (b *kirBuilder) doLoop(c *frontend.Construct, h *frontend.DoStmt) []kerneli
 		if h.While != nil {
 			w.Cond = b.expr(h.While)
 		}
+		stops := b.stopsIn(h.While)
 		b.loops = append(b.loops, w)
-		w.Body = b.stmts(c.Body)
+		w.Body = b.stopTested(stops, h.Pos, b.stmts(c.Body))
 		b.loops = b.loops[:len(b.loops)-1]
-		return []kernelir.Stmt{w}
+		return b.stopAfter(stops, h.Pos, w)
 	case h.VarSym == nil:
 		return []kernelir.Stmt{b.unsupported(h.Pos, "the DO variable %s", h.Var)}
 	}
@@ -264,10 +289,30 @@ func (b *kirBuilder) doLoop(c *frontend.Construct, h *frontend.DoStmt) []kerneli
 	if h.Step != nil {
 		l.Step = b.convertTo(h.Step, kernelir.Int(8))
 	}
+	// A call that stops in the limits: tested at the start of each trip
+	// and after the loop.
+	stops := b.stopsIn(h.Lo, h.Hi, h.Step)
 	b.loops = append(b.loops, l)
-	l.Body = b.stmts(c.Body)
+	l.Body = b.stopTested(stops, h.Pos, b.stmts(c.Body))
 	b.loops = b.loops[:len(b.loops)-1]
-	return []kernelir.Stmt{l}
+	return b.stopAfter(stops, h.Pos, l)
+}
+
+// stopTested is body, first tested for a stop when stops (a call of its
+// construct's head can stop).
+func (b *kirBuilder) stopTested(stops bool, pos frontend.Pos, body []kernelir.Stmt) []kernelir.Stmt {
+	if !stops {
+		return body
+	}
+	return append([]kernelir.Stmt{&kernelir.StopTest{Pos: kirPos(pos)}}, body...)
+}
+
+// stopAfter is st, followed by a stop test when stops.
+func (b *kirBuilder) stopAfter(stops bool, pos frontend.Pos, st kernelir.Stmt) []kernelir.Stmt {
+	if !stops {
+		return []kernelir.Stmt{st}
+	}
+	return []kernelir.Stmt{st, &kernelir.StopTest{Pos: kirPos(pos)}}
 }
 
 // nest translates a nested do concurrent (with the loops combined with
@@ -279,6 +324,14 @@ func (b *kirBuilder) nest(c *frontend.Construct) kernelir.Stmt {
 		group = b.k.InnerGroup(c)
 	}
 	n := &kernelir.Nest{Pos: kirPos(c.Pos)}
+	for _, lc := range group {
+		// A call that stops in the limits or a mask (emit/nest.go).
+		h := lc.Head.(*frontend.DoStmt)
+		for _, ix := range h.Concurrent.Indices {
+			n.Stops = n.Stops || b.stopsIn(ix.Lo, ix.Hi, ix.Step)
+		}
+		n.Stops = n.Stops || b.stopsIn(h.Concurrent.Mask)
+	}
 	saved := map[*frontend.Symbol]*kernelir.Var{}
 	save := func(s *frontend.Symbol) {
 		if _, ok := saved[s]; !ok {
@@ -346,16 +399,21 @@ func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
 	pos := x.Pos
 	switch {
 	case x.LHS.Rank > 0 && x.Proc == nil && x.LHS.Type.Base != frontend.TyDerived:
-		return []kernelir.Stmt{b.arrayAssign(x)}
+		return b.stopAfter(b.stopsIn(x.LHS, x.RHS), pos, b.arrayAssign(x))
 	case x.LHS.Rank > 0 || x.RHS.Rank > 0:
 		return []kernelir.Stmt{b.unsupported(pos, "an array assignment")}
-	case x.LHS.Type.Base == frontend.TyDerived || x.RHS.Type.Base == frontend.TyDerived:
-		return []kernelir.Stmt{b.unsupported(pos, "an assignment of a derived type")}
 	case x.Proc != nil:
 		return []kernelir.Stmt{b.unsupported(pos, "a defined assignment")}
+	case x.LHS.Type.Base == frontend.TyDerived || x.RHS.Type.Base == frontend.TyDerived:
+		return b.structAssign(x)
 	}
-	lhs := b.designator(x.LHS)
-	rhs := b.valueAs(x.RHS, x.LHS.Type)
+	return b.assigned(x, b.designator(x.LHS), b.valueAs(x.RHS, x.LHS.Type))
+}
+
+// assigned is the assignment x of rhs to lhs, then the write flag of the
+// scalar it writes and the stop test of its calls.
+func (b *kirBuilder) assigned(x *frontend.AssignStmt, lhs, rhs kernelir.Expr) []kernelir.Stmt {
+	pos := x.Pos
 	out := []kernelir.Stmt{&kernelir.Assign{Pos: kirPos(pos), LHS: lhs, RHS: rhs}}
 	if r := frontend.RootSymbol(x.LHS); r != nil {
 		s := frontend.UltimateSymbol(r)
@@ -364,6 +422,9 @@ func (b *kirBuilder) assign(x *frontend.AssignStmt) []kernelir.Stmt {
 			// nested loop's own copy of it).
 			out = append(out, &kernelir.Assign{Pos: kirPos(pos), LHS: &kernelir.Ref{Var: f}, RHS: &kernelir.Lit{T: kernelir.Flag, Bool: true}})
 		}
+	}
+	if b.stopsIn(x.LHS, x.RHS) {
+		out = append(out, &kernelir.StopTest{Pos: kirPos(pos)})
 	}
 	return out
 }
@@ -377,6 +438,14 @@ func (b *kirBuilder) designator(e *frontend.Expr) kernelir.Expr {
 		}
 	case e.Kind == frontend.ERef && e.Ref == frontend.RefElement && e.X.Kind == frontend.EName:
 		return b.element(e)
+	case e.Kind == frontend.EComponent && e.Type.Base != frontend.TyDerived:
+		x := b.component(e)
+		if c, ok := x.(*kernelir.Component); ok {
+			if r, ok := kernelir.ComponentRoot(c).(*kernelir.Ref); ok && (b.consts[r.Var] || r.Var.Role == kernelir.RParam && r.Var.Space == kernelir.ByValue) {
+				return b.unsupported(e.Pos, "assignment to a component of the value %s", r.Var.Name)
+			}
+		}
+		return x
 	}
 	return b.unsupported(e.Pos, "assignment to %s", e)
 }
@@ -540,6 +609,8 @@ func (b *kirBuilder) expr1(e *frontend.Expr) kernelir.Expr {
 		case frontend.RefFunction:
 			return b.funcCall(e, t)
 		}
+	case frontend.EComponent:
+		return b.component(e)
 	case frontend.EUnary:
 		switch e.Op {
 		case "-":

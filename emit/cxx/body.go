@@ -205,6 +205,12 @@ func (p *printer) stmt(s kernelir.Stmt) {
 		}
 		p.indent--
 		p.line("}")
+	case *kernelir.Call:
+		p.line("%s;", p.invocation(&x.Invocation))
+	case *kernelir.StopTest:
+		// A call before it recorded a stop: the iteration ends (its
+		// status is written at the end).
+		p.stopTest()
 	default:
 		p.fail("the statement %T is not printed yet", s)
 	}
@@ -243,7 +249,14 @@ func (p *printer) nest(x *kernelir.Nest) {
 			ct := CType(dim.Index.Type)
 			p.line("const %s %s = (%s)v_%s;", ct, p.name(dim.Index), ct, id)
 		}
-		if l.Mask != nil {
+		if l.Mask != nil && x.Stops {
+			p.line("if (!(%s)) {", p.expr(l.Mask))
+			p.indent++
+			p.stopTest()
+			p.line("continue;")
+			p.indent--
+			p.line("}")
+		} else if l.Mask != nil {
 			p.line("if (!(%s)) continue;", p.expr(l.Mask))
 		}
 		for _, lo := range l.Locals {
@@ -260,6 +273,9 @@ func (p *printer) nest(x *kernelir.Nest) {
 			p.names[lo.Var] = n
 		}
 	}
+	if x.Stops {
+		p.stopTest()
+	}
 	p.stmts(x.Body)
 	for i := 0; i < opened; i++ {
 		p.indent--
@@ -267,6 +283,14 @@ func (p *printer) nest(x *kernelir.Nest) {
 	}
 	p.indent--
 	p.line("}")
+	if x.Stops {
+		p.stopTest()
+	}
+}
+
+// stopTest ends the iteration when a call before it recorded a stop.
+func (p *printer) stopTest() {
+	p.line("if (fgpu_site != 0) goto fgpu_next;")
 }
 
 // selectCase writes a SELECT CASE: the selector once (selN), then an
@@ -334,6 +358,8 @@ func (p *printer) lvalue(e kernelir.Expr) string {
 		return p.name(x.Var)
 	case *kernelir.Element:
 		return p.element(x)
+	case *kernelir.Component:
+		return "(" + p.lvalue(x.X) + ").c_" + x.Name
 	}
 	return p.fail("assignment to %T", e)
 }
@@ -360,6 +386,11 @@ func (p *printer) expr(e kernelir.Expr) string {
 			return "(" + p.element(x) + " != 0)"
 		}
 		return p.element(x)
+	case *kernelir.Component:
+		if x.T.Base == kernelir.Logical {
+			return "(" + p.lvalue(x) + " != 0)"
+		}
+		return p.lvalue(x)
 	case *kernelir.Lit:
 		return p.literal(x)
 	case *kernelir.Convert:

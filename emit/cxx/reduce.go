@@ -187,17 +187,79 @@ func (p *printer) arrayTemp(x *kernelir.ArrayTemp) {
 	p.line("(void)b_%s;", a.Name)
 }
 
-// funcCall prints a call of a device function, its arguments by value.
+// funcCall prints a call of a device function.
 func (p *printer) funcCall(x *kernelir.FuncCall) string {
+	return p.invocation(&x.Invocation)
+}
+
+// invocation prints a call of a device procedure: its arguments by value
+// or, by reference, the address of their storage; then the iteration's
+// stop site and code for a procedure that can stop.
+func (p *printer) invocation(x *kernelir.Invocation) string {
 	if p.opts.Callee == nil {
 		return p.fail("a call of %s without the emitter's names of device functions", x.Name)
 	}
 	name := p.opts.Callee(x.Callee)
 	var as []string
-	for _, a := range x.Args {
+	for i, a := range x.Args {
+		if x.HiddenArg(i) {
+			// As the kernel holds it: the scalar's storage, the array's
+			// own descriptor.
+			if aa, ok := a.(*kernelir.ArrayArg); ok {
+				arr := aa.X.Array
+				as = append(as, "b_"+arr.Name)
+				for d := 0; d < arr.Rank; d++ {
+					as = append(as, fmt.Sprintf("%s, %s, %s", arr.Lower[d].Name, arr.Stride[d].Name, arr.Extent[d].Name))
+				}
+				continue
+			}
+			as = append(as, p.lvalue(a))
+			continue
+		}
+		if aa, ok := a.(*kernelir.ArrayArg); ok {
+			as = append(as, p.arrayArg(aa)...)
+			continue
+		}
+		if x.RefArg(i) {
+			as = append(as, "&"+p.lvalue(a))
+			continue
+		}
 		as = append(as, p.expr(a))
 	}
+	if x.Stops {
+		as = append(as, "&fgpu_site", "&fgpu_code")
+	}
 	return fmt.Sprintf("%s(%s)", name, strings.Join(as, ", "))
+}
+
+// arrayArg is what an array argument passes: the byte address of its
+// first element, then per dimension the dummy's lower bound, the byte
+// stride (the section's step times the array's) and the extent.
+func (p *printer) arrayArg(x *kernelir.ArrayArg) []string {
+	dims := p.sectionDims(x.X)
+	outer := p.at
+	p.at = make([]string, len(dims))
+	for i := range p.at {
+		p.at[i] = "0"
+	}
+	out := []string{"(char*)&" + p.sectionLV(x.X)}
+	p.at = outer
+	k := 0
+	for r := 0; r < x.X.Array.Rank; r++ {
+		if x.X.Dims != nil && x.X.Dims[r].Fixed != nil {
+			continue
+		}
+		lb := dims[k].lo
+		if !x.KeepLower {
+			if k >= len(x.Lower) {
+				return []string{p.fail("the array argument %s without its lower bounds", x.X.Array.Name)}
+			}
+			lb = fmt.Sprint(x.Lower[k])
+		}
+		out = append(out, lb, fmt.Sprintf("(%s) * %s", dims[k].st, x.X.Array.Stride[r].Name), dims[k].ext)
+		k++
+	}
+	return out
 }
 
 // ReduceOpen opens the lambda of the array reduction name of C type ct
