@@ -25,6 +25,7 @@ package cxx
 // emitter reports the same "not yet implemented" diagnostics.
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -147,6 +148,9 @@ type MSLLimits struct {
 // iteration's text meets; the kernel's header (parameters, locals) counts
 // for Double too.
 func IterationMSL(k *kernelir.Kernel, opts Options) (string, int, MSLLimits, error) {
+	if what := MSLUnchecked(k); what != "" {
+		return "", opts.Tmp, MSLLimits{}, fmt.Errorf("%w: %s", ErrMSLUnchecked, what)
+	}
 	opts.MSL = true
 	p, err := iteration(k, opts)
 	if err != nil {
@@ -274,4 +278,97 @@ func (p *printer) pointerDecl(ct string) string {
 		return "auto"
 	}
 	return ct + "*"
+}
+
+// ErrMSLUnchecked: the kernel holds a node the MSL mode of the printer has
+// not been checked against the legacy MSL writer for (the Metal backend
+// writes such a kernel's iteration the legacy way).
+var ErrMSLUnchecked = errors.New("not printed as MSL from the kernel IR yet")
+
+// MSLUnchecked names the first node of k that the MSL mode does not print
+// yet ("" none): calls passing arguments by reference, arrays, hidden
+// variables or the stop arguments (MSL needs their address spaces and
+// its own way to leave the iteration), CALL statements, the stop tests
+// after them, components of derived types and values of a struct type.
+// Only calls of functions with scalar arguments by value, which the
+// legacy writer prints the same way, are printed.
+func MSLUnchecked(k *kernelir.Kernel) string {
+	what := ""
+	set := func(w string) {
+		if what == "" {
+			what = w
+		}
+	}
+	typ := func(t kernelir.Type) {
+		if t.Base == kernelir.Struct {
+			set("a value of a derived type")
+		}
+	}
+	for _, p := range k.Params {
+		typ(p.Type)
+		if p.Var != nil {
+			typ(p.Var.Type)
+		}
+		if p.Array != nil {
+			typ(p.Array.Elem)
+		}
+	}
+	for _, l := range k.Locals {
+		if l.Var != nil {
+			typ(l.Var.Type)
+		}
+		if l.Array != nil {
+			typ(l.Array.Elem)
+		}
+	}
+	ex := func(e kernelir.Expr) {
+		typ(e.Type())
+		switch x := e.(type) {
+		case *kernelir.Component:
+			set("a component of a derived type")
+		case *kernelir.ArrayArg:
+			set("an array argument of a call")
+		case *kernelir.FuncCall:
+			if x.Hidden > 0 || x.Stops || len(x.ByRef) > 0 {
+				for i := range x.Args {
+					if x.RefArg(i) {
+						set("an argument passed by reference")
+					}
+				}
+				if x.Hidden > 0 {
+					set("the module or host variables of a call")
+				}
+				if x.Stops {
+					set("a call of a procedure that can stop")
+				}
+			}
+		}
+	}
+	for _, m := range k.Masks {
+		kernelir.WalkExpr(m, ex)
+	}
+	kernelir.WalkStmts(k.Body, func(s kernelir.Stmt) {
+		switch x := s.(type) {
+		case *kernelir.Call:
+			set("a CALL statement")
+		case *kernelir.StopTest:
+			set("the stop test after a call")
+		case *kernelir.Temp:
+			typ(x.Var.Type)
+		case *kernelir.Loop:
+			typ(x.Var.Type)
+		case *kernelir.ArrayTemp:
+			typ(x.Array.Elem)
+		case *kernelir.Nest:
+			if x.Stops {
+				set("the stop tests of a nested loop")
+			}
+			for _, l := range x.Levels {
+				for _, lo := range l.Locals {
+					typ(lo.Var.Type)
+				}
+			}
+		}
+	}, ex)
+	return what
 }
