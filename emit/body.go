@@ -96,6 +96,9 @@ func (g *kernelGen) stmt1(s frontend.Stmt) {
 			g.line("return;")
 		}
 	case *frontend.CallStmt:
+		if g.hostElementCall(x) {
+			return // hostvalue.go
+		}
 		g.line("%s;", g.callProc(x.Pos, x.Callee, x.Proc, callActuals(x.Callee, x.Proc, x.Args)))
 		g.markCallWrites(x)
 		if g.procStops(x.Proc) || g.exprsStop(x.Args) {

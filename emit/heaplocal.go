@@ -108,8 +108,9 @@ func (g *kernelGen) heapLocalStmt(s frontend.Stmt) bool {
 		}
 		g.line("{")
 		g.indent++
+		rhs := g.selfAssignTemp(x)
 		g.heapLocalRealloc(x.LHS, x.RHS)
-		g.arrayAssign(x.LHS, x.RHS)
+		g.arrayAssign(x.LHS, rhs)
 		g.indent--
 		g.line("}")
 		return true
@@ -160,5 +161,32 @@ func (g *kernelGen) heapResultArray(e *frontend.Expr) *frontend.Expr {
 	g.heapLocalTake(ref.Sym, lbs, exts, e)
 	g.indent--
 	g.line("}")
+	return ref
+}
+
+// selfAssignTemp writes, for an assignment whose right side reads the
+// variable it reallocates (lowering.SelfAssign: r = [r, x]), the value
+// computed into a new array on the heap (lower bounds 1), and returns a
+// reference to it; else the right side itself.
+func (g *kernelGen) selfAssignTemp(x *frontend.AssignStmt) *frontend.Expr {
+	if !lowering.SelfAssign(g.k, g.proc, x) {
+		return x.RHS
+	}
+	ref := g.heapResultTemp(x.RHS)
+	var lbs, exts []string
+	for _, vd := range g.arrayShape(x.RHS) {
+		lbs = append(lbs, "1")
+		exts = append(exts, vd.ext)
+	}
+	if len(exts) != x.RHS.Rank {
+		g.internal(x.Pos, "the value of %s of rank %d", x.RHS, x.RHS.Rank)
+		return x.RHS
+	}
+	g.line("{ // the value of %s, before %s changes", x.RHS, x.LHS)
+	g.indent++
+	g.heapLocalTake(ref.Sym, lbs, exts, x.LHS)
+	g.indent--
+	g.line("}")
+	g.arrayAssign(ref, x.RHS)
 	return ref
 }

@@ -51,14 +51,31 @@ func reads(e *frontend.Expr, s *frontend.Symbol) bool {
 	return found
 }
 
+// SelfAssign reports an array assignment to a whole heap local or to an
+// allocatable array component of an image (r = [r, x], t%v = t%v * f)
+// whose right side reads the variable assigned (r, t): the value is
+// computed into a new array on the heap first, then assigned (the left
+// side reallocated when unallocated or of another shape).
+func SelfAssign(k *Kernel, proc *frontend.Procedure, x *frontend.AssignStmt) bool {
+	if x.Proc != nil || x.RHS == nil || x.RHS.Rank == 0 {
+		return false
+	}
+	switch {
+	case HeapLocalName(proc, x.LHS):
+		return reads(x.RHS, frontend.UltimateSymbol(x.LHS.Sym))
+	case ImageComponent(k, proc, x.LHS):
+		return reads(x.RHS, frontend.UltimateSymbol(x.LHS.X.Sym))
+	}
+	return false
+}
+
 // heapLocalAssign checks t = value, an array assigned to a whole heap
 // local (reallocated when unallocated or of another shape): the value
-// read element by element, neither reading t (its storage may be new)
-// nor computed into it.
+// read element by element, or computed into a new heap array first when
+// it reads t (SelfAssign); not computed into t.
 func (v *verifier) heapLocalAssign(x *frontend.AssignStmt) {
-	s := frontend.UltimateSymbol(x.LHS.Sym)
-	if reads(x.RHS, s) || DirectAssign(x) {
-		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to the whole allocatable %s whose right side reads %s or is computed into it (a function result, matmul...), in device code: assign through a temporary array", x.LHS, s.Name)
+	if DirectAssign(x) {
+		v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to the whole allocatable %s whose right side is computed into it (a function result, matmul...), in device code: assign through a temporary array", x.LHS)
 		return
 	}
 	outer := v.arrayCtx
