@@ -204,6 +204,9 @@ func (g *kernelGen) hostElementAssign(lhs, rhs *frontend.Expr) {
 	g.tmp++
 	v := fmt.Sprintf("fgpu_hv%d", g.tmp)
 	g.line("const %s %s = %s;", ctype(lhs.Type), v, g.expr(rhs))
+	if g.exprsStop([]*frontend.Expr{rhs}) {
+		g.stopTest() // a call that stopped left the value undefined
+	}
 	g.hostElementStore(lhs, v)
 	g.indent--
 	g.line("}")
@@ -246,11 +249,11 @@ func (g *kernelGen) hostElementCall(x *frontend.CallStmt) bool {
 	}
 	g.line("%s;", g.callProc(x.Pos, x.Callee, x.Proc, pass))
 	g.markCallWrites(x)
+	if g.procStops(x.Proc) || g.exprsStop(x.Args) {
+		g.stopTest() // before the values are stored: a call that stopped left them undefined
+	}
 	for j, i := range at {
 		g.hostElementStore(args[i], vars[j])
-	}
-	if g.procStops(x.Proc) || g.exprsStop(x.Args) {
-		g.stopTest()
 	}
 	g.indent--
 	g.line("}")
