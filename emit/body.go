@@ -29,6 +29,10 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 		g.directAssign(a) // temps.go
 		return
 	}
+	if a, ok := s.(*frontend.AssignStmt); ok && lowering.HeapConsAssign(g.k, g.proc, a) {
+		g.heapCons = a // its constructor on the heap (heaplocal.go)
+		defer func() { g.heapCons = nil }()
+	}
 	hoisted := hoistedExprs(s)
 	for _, e := range hoisted {
 		if hasTemp(e) {

@@ -276,6 +276,10 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 			v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to the allocatable component %s whose right side is computed into it (a function result, matmul...), in an offloaded loop", x.LHS)
 			return
 		}
+		if HeapConsAssign(v.k, v.proc, x) {
+			v.heapCons(x) // computed into a new heap array (heaplocal.go)
+			return
+		}
 		v.arrayCtx = true
 		v.expr(x.RHS)
 		v.arrayCtx = false
