@@ -29,6 +29,10 @@ func (g *kernelGen) stmt(s frontend.Stmt) {
 		g.directAssign(a) // temps.go
 		return
 	}
+	if a, ok := s.(*frontend.AssignStmt); ok && lowering.HeapConsAssign(g.k, g.proc, a) {
+		g.heapCons = a // its constructor on the heap (heaplocal.go)
+		defer func() { g.heapCons = nil }()
+	}
 	hoisted := hoistedExprs(s)
 	for _, e := range hoisted {
 		if hasTemp(e) {
@@ -96,6 +100,9 @@ func (g *kernelGen) stmt1(s frontend.Stmt) {
 			g.line("return;")
 		}
 	case *frontend.CallStmt:
+		if g.hostElementCall(x) {
+			return // hostvalue.go
+		}
 		g.line("%s;", g.callProc(x.Pos, x.Callee, x.Proc, callActuals(x.Callee, x.Proc, x.Args)))
 		g.markCallWrites(x)
 		if g.procStops(x.Proc) || g.exprsStop(x.Args) {

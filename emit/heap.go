@@ -188,6 +188,10 @@ func (g *kernelGen) heapAssign(a *frontend.AssignStmt) bool {
 	if g.heapLocalStmt(a) {
 		return true // an allocatable local array (heaplocal.go)
 	}
+	if g.proc == nil && lowering.HostElement(a.LHS) != nil {
+		g.hostElementAssign(a.LHS, a.RHS) // hostvalue.go
+		return true
+	}
 	if a.LHS.Rank == 0 && lowering.IsHeapType(a.LHS.Type) && facts.HeapCopy(a) {
 		g.heapCopy(a.LHS, a.RHS)
 		return true
@@ -199,8 +203,9 @@ func (g *kernelGen) heapAssign(a *frontend.AssignStmt) bool {
 	if lowering.ImageComponent(g.k, g.proc, a.LHS) && a.RHS.Rank > 0 {
 		g.line("{")
 		g.indent++
+		rhs := g.selfAssignTemp(a) // heaplocal.go
 		g.heapRealloc(a.LHS, a.RHS)
-		g.arrayAssign(a.LHS, a.RHS)
+		g.arrayAssign(a.LHS, rhs)
 		g.indent--
 		g.line("}")
 		return true

@@ -108,8 +108,9 @@ func (g *kernelGen) heapLocalStmt(s frontend.Stmt) bool {
 		}
 		g.line("{")
 		g.indent++
+		rhs := g.selfAssignTemp(x)
 		g.heapLocalRealloc(x.LHS, x.RHS)
-		g.arrayAssign(x.LHS, x.RHS)
+		g.arrayAssign(x.LHS, rhs)
 		g.indent--
 		g.line("}")
 		return true
@@ -161,4 +162,113 @@ func (g *kernelGen) heapResultArray(e *frontend.Expr) *frontend.Expr {
 	g.indent--
 	g.line("}")
 	return ref
+}
+
+// selfAssignTemp writes, for an assignment whose right side reads the
+// variable it reallocates (lowering.SelfAssign: r = [r, x]), the value
+// computed into a new array on the heap (lower bounds 1), and returns a
+// reference to it; else the right side itself.
+func (g *kernelGen) selfAssignTemp(x *frontend.AssignStmt) *frontend.Expr {
+	if !lowering.SelfAssign(g.k, g.proc, x) {
+		return x.RHS
+	}
+	ref := g.heapResultTemp(x.RHS)
+	var lbs, exts []string
+	for _, vd := range g.arrayShape(x.RHS) {
+		lbs = append(lbs, "1")
+		exts = append(exts, vd.ext)
+	}
+	if len(exts) != x.RHS.Rank {
+		g.internal(x.Pos, "the value of %s of rank %d", x.RHS, x.RHS.Rank)
+		return x.RHS
+	}
+	g.line("{ // the value of %s, before %s changes", x.RHS, x.LHS)
+	g.indent++
+	g.heapLocalTake(ref.Sym, lbs, exts, x.LHS)
+	g.indent--
+	g.line("}")
+	g.arrayAssign(ref, x.RHS)
+	return ref
+}
+
+// stripParensExpr is e without the parentheses around it.
+func stripParensExpr(e *frontend.Expr) *frontend.Expr {
+	for e != nil && e.Kind == frontend.EParen {
+		e = e.X
+	}
+	return e
+}
+
+// heapConsArray writes the array constructor e of run-time shape, the
+// right side of assignment a (lowering.HeapConsAssign), into a new array
+// on the heap: its size the sum of its items' (a scalar 1, an array its
+// size, an implied-do loop its trip count times its items'), then its
+// items in order; the array holds the value for the statement (temps).
+func (g *kernelGen) heapConsArray(a *frontend.AssignStmt, e *frontend.Expr) {
+	ref := g.heapResultTemp(e)
+	g.tmp++
+	n := fmt.Sprintf("fgpu_cn%d", g.tmp)
+	g.line("int64_t %s = 0; // the size of %s", n, e)
+	g.heapConsCount(n, "1", e.Args)
+	g.line("{ // %s", e)
+	g.indent++
+	g.heapLocalTake(ref.Sym, []string{"1"}, []string{n}, a.LHS)
+	g.indent--
+	g.line("}")
+	g.tmp++
+	k := fmt.Sprintf("k%d", g.tmp)
+	g.line("int64_t %s = 0;", k)
+	g.heapConsFill(ref, k, e.Args)
+	g.line("(void)%s;", k)
+	if g.temps == nil {
+		g.temps = map[*frontend.Expr]*frontend.Expr{}
+	}
+	g.temps[e] = ref
+}
+
+// heapConsCount adds to C variable n the number of elements of items,
+// each counted mult times (the trips of the implied-do loops around).
+func (g *kernelGen) heapConsCount(n, mult string, items []*frontend.Expr) {
+	for _, a := range items {
+		switch {
+		case a.Kind == frontend.EImpliedDo:
+			g.tmp++
+			t := fmt.Sprintf("fgpu_ct%d", g.tmp)
+			step := "1"
+			if a.Range[2] != nil {
+				step = g.convertTo(a.Range[2], "int64_t")
+			}
+			g.line("const int64_t %s = fgpu_trip(%s, %s, %s);", t, g.convertTo(a.Range[0], "int64_t"), g.convertTo(a.Range[1], "int64_t"), step)
+			g.heapConsCount(n, mult+" * "+t, a.Args)
+		case a.Rank > 0:
+			dims := g.arrayShape(a)
+			if len(dims) != 1 {
+				g.internal(a.Pos, "the constructor item %s of rank %d", a, a.Rank)
+				return
+			}
+			g.line("%s += %s * (int64_t)(%s);", n, mult, dims[0].ext)
+		default:
+			g.line("%s += %s;", n, mult)
+		}
+	}
+}
+
+// heapConsFill stores items into ref from element k on (consItems, with
+// rank-1 array items element by element).
+func (g *kernelGen) heapConsFill(ref *frontend.Expr, k string, items []*frontend.Expr) {
+	for _, a := range items {
+		if a.Rank == 0 || a.Kind == frontend.EImpliedDo {
+			g.consItems(ref, k, []*frontend.Expr{a})
+			continue
+		}
+		dims := g.arrayShape(a)
+		if len(dims) != 1 {
+			g.internal(a.Pos, "the constructor item %s of rank %d", a, a.Rank)
+			return
+		}
+		g.elementwise([]string{dims[0].ext}, func() {
+			g.store(ref, []string{k}, g.convert(a, ref.Type))
+			g.line("++%s;", k)
+		})
+	}
 }

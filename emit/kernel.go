@@ -72,6 +72,9 @@ type kernelGen struct {
 	// temps are the arrays of the iteration holding the array values
 	// computed before the statement that reads them (temps.go).
 	temps map[*frontend.Expr]*frontend.Expr
+	// heapCons is the assignment being written whose right side is a
+	// constructor computed into a new heap array (heaplocal.go).
+	heapCons *frontend.AssignStmt
 	// overlap marks the right sides of array assignments that read the
 	// assigned array through another designator (section.go, arrayAssign).
 	overlap map[*frontend.Expr]bool

@@ -90,6 +90,10 @@ func (g *kernelGen) hoist(e *frontend.Expr) {
 	if !lowering.NeedsTemp(e) || g.temps[e] != nil {
 		return
 	}
+	if a := g.heapCons; a != nil && e.Kind == frontend.EArray && e == stripParensExpr(a.RHS) {
+		g.heapConsArray(a, e) // heaplocal.go
+		return
+	}
 	shape, ok := lowering.ConstShape(e)
 	if e.Ref == frontend.RefFunction && lowering.HeapResult(e) {
 		// An allocatable result: the function allocates it on the heap

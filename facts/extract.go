@@ -51,6 +51,10 @@ type Set struct {
 	// assignment in a loop would reallocate an allocatable component
 	// (realloc.go), with their assignments.
 	ReallocChecks map[*frontend.StopStmt]*frontend.AssignStmt
+	// WholeChecks are the error stops device code makes when a value
+	// written whole into an element the host hands over would reallocate
+	// one of its components (hostwhole.go), with the elements.
+	WholeChecks map[*frontend.StopStmt]*frontend.Expr
 	// HeapChecks are the error stops of the allocations device code
 	// makes on the heap (heap.go).
 	HeapChecks map[*frontend.StopStmt]*HeapCheck
@@ -133,7 +137,7 @@ type extractor struct {
 func Extract(prog *frontend.Program, opts Options) *Set {
 	x := &extractor{
 		set: &Set{names: map[string]int{}, Loops: map[string]*frontend.Construct{}, CoopNests: map[string]*frontend.Construct{},
-			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}, ReallocChecks: map[*frontend.StopStmt]*frontend.AssignStmt{},
+			Procs: map[string]*frontend.Procedure{}, Vars: map[string]*frontend.Symbol{}, CallLocals: map[*frontend.Symbol]*CallLocal{}, ReallocChecks: map[*frontend.StopStmt]*frontend.AssignStmt{}, WholeChecks: map[*frontend.StopStmt]*frontend.Expr{},
 			HeapChecks: map[*frontend.StopStmt]*HeapCheck{}, BoundsCheck: opts.BoundsCheck, BoundsChecks: map[*frontend.StopStmt]*BoundsCheck{}},
 		sites:    map[any]string{},
 		types:    map[string]bool{},

@@ -167,6 +167,9 @@ func (x *extractor) stmt(s frontend.Stmt, c *ctx) {
 	if a, ok := s.(*frontend.AssignStmt); ok && len(c.loops) > 0 {
 		x.reallocCheck(a, c)
 	}
+	if len(c.loops) > 0 {
+		x.hostWholeChecks(s, c)
+	}
 	x.heapChecks(s, c)
 	x.boundsChecks(s, c)
 	x.walk(st, c).Stmt(s)

@@ -187,18 +187,19 @@ func (st *state) elemTables(k *Kernel) {
 		if e.Kind == frontend.EName && e.Sym != nil && e.Sym.Kind == frontend.SymVariable {
 			names[frontend.UltimateSymbol(e.Sym)]++
 		}
-		if e.Kind == frontend.EComponent && e.X != nil {
-			based[e.X] = true
+		if e.Kind == frontend.EComponent && e.X != nil && e.Sym != nil && e.Sym.Kind == frontend.SymComponent {
+			based[e.X] = true // not the passed object of a binding, a(i)%f()
 		}
 		if a := HostElement(e); a != nil && !based[e] {
 			// arr(i) used whole (hostvalue.go): a table for each of its
-			// allocatable array components; its bytes too unless it has
-			// no other component.
+			// allocatable array components, written when the element is
+			// defined whole; its bytes too unless it has no other
+			// component.
 			if AllocOnly(a.Type.Derived) {
 				through[a]++
 			}
 			for _, c := range HeapArrayComponents(a.Type.Derived) {
-				add(a, c, false)
+				add(a, c, lhs[e])
 			}
 			return true
 		}

@@ -48,9 +48,12 @@ func HeapType(dt *frontend.DerivedType) (ok bool, why string) {
 	return true, ""
 }
 
-// IsHeapType reports a type device code holds as an image (HeapType).
+// IsHeapType reports a type device code holds as an image (HeapType):
+// also class(t), the dummy of a type-bound procedure, which the verifier
+// admits only when no type of the program extends t (typeOK: its dynamic
+// type is then t).
 func IsHeapType(t frontend.Type) bool {
-	if t.Base != frontend.TyDerived || t.Derived == nil || t.Class {
+	if t.Base != frontend.TyDerived || t.Derived == nil {
 		return false
 	}
 	ok, _ := HeapType(t.Derived)

@@ -13,13 +13,27 @@ package lowering
 //	                   device procedure: a value whose components'
 //	                   descriptors REFERENCE the element's device buffers
 //	                   (no copy; the dummy cannot be defined)
+//	arr(i) = value     the left side of an assignment: the value's
+//	                   components copied into the element's buffers
+//	call p(arr(i))     an actual argument of a call statement for a dummy
+//	                   that may define it (intent(inout), intent(out), the
+//	                   passed object of arr(i)%update()): the element's
+//	                   view passed by reference, its components then
+//	                   copied back into the element's buffers where the
+//	                   procedure gave them new storage
 //
-// The element reaches the kernel as its host bytes (when its type has
-// components besides the allocatable ones) and, for each allocatable
-// array component, the table of the elements' buffers (components.go,
-// elemTables): emit/hostvalue.go builds the value from them. A whole
-// element in any other place (written, passed to a dummy that may define
-// it, an element of an array of rank > 1) stays not yet implemented.
+// A value written into an element must keep each allocatable component's
+// allocation status, bounds and shape (the element's buffers are the
+// host's, which device code cannot reallocate): else the error stop of
+// facts/hostwhole.go naming the element and the component. The element
+// reaches the kernel as its host bytes (when its type has components
+// besides the allocatable ones: those the element gets from the value,
+// its descriptors kept) and, for each allocatable array component, the
+// table of the elements' buffers (components.go, elemTables; written
+// when the element is defined): emit/hostvalue.go builds the value from
+// them. A whole element in any other place (in a device procedure,
+// passed to a function that may define it, an element of an array of
+// rank > 1) stays not yet implemented.
 
 import (
 	"fgpu/frontend"
@@ -94,7 +108,7 @@ func (v *verifier) hostElementOK(e *frontend.Expr, where string) {
 // hostElementMisuse is the message of an element used whole in a place
 // that would define it or read it as other than a value.
 func hostElementMisuse(e *frontend.Expr) string {
-	return "used whole in device code where it may be defined or is not read as a value (an element of an array the host hands over is read whole only as the right side of an assignment to a value of the iteration or device procedure, t = arr(i), or as an actual argument of an intent(in) dummy); its components are offloaded: " + e.String() + "%x"
+	return "used whole in device code in a place not lowered yet (an element of an array the host hands over is used whole only as either side of an assignment, t = arr(i) or arr(i) = value, as an actual argument of an intent(in) dummy, or of any dummy in a call statement); its components are offloaded: " + e.String() + "%x"
 }
 
 // ElemComponentArg reports a(i)%w whole as an actual argument in the loop

@@ -77,3 +77,60 @@ end program
 		}
 	}
 }
+
+// TestHostElementsDefined: elements defined whole -- the left side of an
+// assignment, the actual of an intent(inout) dummy, the passed object of
+// an intent(inout) binding of a class(t) dummy -- lower without a
+// diagnostic, their tables written, each with the check of its write
+// (facts/hostwhole.go); an element used whole by a function that may
+// define it stays not yet implemented.
+func TestHostElementsDefined(t *testing.T) {
+	plan, ds := lower(t, `module hvd
+  implicit none
+  type only_t
+    real(8), allocatable :: v(:)
+  contains
+    procedure :: bump
+  end type
+contains
+  pure subroutine bump(l, c)
+    class(only_t), intent(inout) :: l
+    real(8), intent(in) :: c
+    l%v = l%v + c
+  end subroutine
+  pure subroutine twice(l)
+    type(only_t), intent(inout) :: l
+    l%v = 2 * l%v
+  end subroutine
+end module
+program p
+  use hvd
+  implicit none
+  integer :: i
+  type(only_t) :: ls(10), rs(10)
+  do concurrent (i = 1:10)
+    ls(i) = rs(i)
+    call twice(ls(i))
+    call rs(i)%bump(1d0)
+  end do
+  print *, ls(1)%v
+end program
+`)
+	if len(ds) > 0 {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	if len(plan.Kernels) != 1 {
+		t.Fatalf("%d kernels, want 1", len(plan.Kernels))
+	}
+	k := plan.Kernels[0]
+	written := map[string]bool{}
+	for _, e := range k.Elems {
+		written[e.Array.Name] = e.Written
+	}
+	if len(k.Elems) != 2 || !written["ls"] || !written["rs"] {
+		t.Errorf("tables %v, want ls%%v and rs%%v, both written", k.Elems)
+	}
+	if len(plan.WholeChecks) != 3 {
+		t.Errorf("%d checks of whole writes, want 3 (ls(i) =, twice(ls(i)), rs(i)%%bump)", len(plan.WholeChecks))
+	}
+}

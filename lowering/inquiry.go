@@ -56,5 +56,13 @@ func (v *verifier) inquiryArray(name string, x *frontend.Expr) {
 	if _, ok := ConstShape(x); ok && (InquiryValue(x) || x.Kind == frontend.EArray) {
 		return // shape(b), a constructor: its shape is known here, it is not evaluated
 	}
-	v.nyi(frontend.NYIIntrinsic, x.Pos, "%s of this argument in an offloaded loop (only of whole arrays, sections of them and allocatable components the kernel holds)", name)
+	if x.Kind == frontend.ERef && x.Ref == frontend.RefFunction && NeedsTemp(x) {
+		// f(x), an array-valued call: made before the statement into the
+		// array that holds its value (of the iteration, the workspace or
+		// the heap: emit/temps.go), whose extents are the value's; its
+		// bounds are 1 and its extents (an expression, not a variable).
+		v.expr(x)
+		return
+	}
+	v.nyi(frontend.NYIIntrinsic, x.Pos, "%s of this argument in an offloaded loop (only of whole arrays, sections of them, allocatable components the kernel holds and array-valued calls)", name)
 }

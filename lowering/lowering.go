@@ -164,6 +164,10 @@ type Plan struct {
 	// to whole allocatable components of elements (facts/realloc.go), with
 	// their assignments.
 	ReallocChecks map[*frontend.StopStmt]*frontend.AssignStmt
+	// WholeChecks are the error stops of the checks of values written
+	// whole into elements the host hands over (facts/hostwhole.go), with
+	// the elements.
+	WholeChecks map[*frontend.StopStmt]*frontend.Expr
 	// HeapChecks are the error stops of allocations on the device heap
 	// (facts/heap.go), with their statements.
 	HeapChecks map[*frontend.StopStmt]*facts.HeapCheck

@@ -118,6 +118,12 @@ func stops(st *state) {
 	byPos := stopStmtsByPos(st.prog)
 	st.plan.ReallocChecks = st.cr.Facts.ReallocChecks
 	st.plan.HeapChecks = st.cr.Facts.HeapChecks
+	st.plan.WholeChecks = st.cr.Facts.WholeChecks
+	for s := range st.cr.Facts.WholeChecks {
+		// The checks of values written whole into elements the host
+		// hands over (facts/hostwhole.go): error stops at the element.
+		byPos[frontend.StmtPos(s)] = s
+	}
 	for s := range st.cr.Facts.HeapChecks {
 		// The checks of allocations on the device heap (facts/heap.go).
 		byPos[frontend.StmtPos(s)] = s

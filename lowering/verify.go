@@ -241,12 +241,15 @@ type verifier struct {
 	// actualCtx is set while an array actual argument is checked: it
 	// needs storage of its own.
 	actualCtx bool
-	st        *state
-	k         *Kernel
-	proc      *frontend.Procedure // the device procedure being checked
-	checked   map[*frontend.Procedure]bool
-	asz       map[*frontend.Symbol]bool // assumed-size arrays reported
-	said      map[string]bool           // component limits reported
+	// inCall is set while the actual arguments of a call statement of the
+	// loop are checked (an element used whole may be defined there).
+	inCall  bool
+	st      *state
+	k       *Kernel
+	proc    *frontend.Procedure // the device procedure being checked
+	checked map[*frontend.Procedure]bool
+	asz     map[*frontend.Symbol]bool // assumed-size arrays reported
+	said    map[string]bool           // component limits reported
 }
 
 // assumedSize reports (once per kernel and array) an assumed-size dummy
@@ -346,6 +349,17 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 			// t = arr(i): the element deep-copied (hostvalue.go).
 			v.designator(x.LHS)
 			v.hostElementOK(x.RHS, "as the right side of an assignment")
+			return
+		}
+		if HostElement(x.LHS) != nil {
+			// arr(i) = value: written back into the element's buffers
+			// (hostvalue.go).
+			v.hostElementOK(x.LHS, "as the left side of an assignment")
+			if HostElement(x.RHS) != nil {
+				v.hostElementOK(x.RHS, "as the right side of an assignment")
+			} else {
+				v.expr(x.RHS)
+			}
 			return
 		}
 		v.designator(x.LHS)
@@ -464,6 +478,7 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 		obj, _ := frontend.BindingActuals(x.Callee, x.Proc, x.Args)
 		v.bindingObject(obj)
 		v.callLocals(x.Callee, x.Proc)
+		v.inCall = true
 		v.call(x.Pos, x.Proc, v.actuals(x.Callee, x.Proc, x.Args), x.Callee.String())
 	case *frontend.AllocateStmt:
 		v.allocate(x)
@@ -502,6 +517,8 @@ func (v *verifier) stmt(s frontend.Stmt, depth int) {
 // supported types and a body the emitters lower (checked once per
 // procedure).
 func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*frontend.Expr, name string) {
+	inCall := v.inCall // a call statement's own arguments
+	v.inCall = false
 	if p == nil || p.Scope == nil || p.Interface {
 		v.nyi(frontend.NYIExternalCall, pos, "a call of %s (no body among the given files) in an offloaded loop", name)
 		return
@@ -550,6 +567,12 @@ func (v *verifier) call(pos frontend.Pos, p *frontend.Procedure, args []*fronten
 			// f(arr(i)): a value referencing the element's buffers
 			// (hostvalue.go).
 			v.hostElementOK(x, "as an actual argument")
+			continue
+		}
+		if HostElement(x) != nil && !p.Dummies[i].Value && inCall {
+			// call update(arr(i)): the element's value, written back
+			// into its buffers after the call (hostvalue.go).
+			v.hostElementOK(x, "as an actual argument of a dummy that may define it")
 			continue
 		}
 		v.expr(x)

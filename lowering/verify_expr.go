@@ -270,17 +270,14 @@ func (v *verifier) arrayAssign(x *frontend.AssignStmt) {
 	}
 	if ImageComponent(v.k, v.proc, x.LHS) {
 		// t%v = value: reallocated on the device heap when unallocated or
-		// of another shape than an array value (heap.go).
-		root := frontend.UltimateSymbol(x.LHS.X.Sym)
-		reads := false
-		frontend.Inspect(x.RHS, func(n frontend.Node) bool {
-			if y, ok := n.(*frontend.Expr); ok && y.Kind == frontend.EName && y.Sym != nil && frontend.UltimateSymbol(y.Sym) == root {
-				reads = true
-			}
-			return !reads
-		})
-		if reads && x.RHS.Rank != 0 || DirectAssign(x) {
-			v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to the allocatable component %s whose right side reads %s or is computed into it, in an offloaded loop", x.LHS, root.Name)
+		// of another shape than an array value (heap.go); a value that
+		// reads t computed into a new heap array first (SelfAssign).
+		if DirectAssign(x) {
+			v.nyi(frontend.NYIArrayAssignment, x.Pos, "an array assignment to the allocatable component %s whose right side is computed into it (a function result, matmul...), in an offloaded loop", x.LHS)
+			return
+		}
+		if HeapConsAssign(v.k, v.proc, x) {
+			v.heapCons(x) // computed into a new heap array (heaplocal.go)
 			return
 		}
 		v.arrayCtx = true
