@@ -69,12 +69,20 @@ end module
 program nest_index_32bit
   use nest32_m
   implicit none
-  integer :: cnt(6), n, i, j
+  integer :: cnt(6), n, i, j, k
   integer(8) :: s(6)
   real(8), allocatable :: a(:, :), b(:, :)
   call edges(cnt, s)
   print '(6i12)', cnt
   print '(3i22)', s
+  ! The same counts and sums by host DO loops.
+  if (cnt(1) /= 4 .or. s(1) /= -10 .or. cnt(2) /= 4 .or. s(2) /= 6) error stop 1
+  if (cnt(3) /= 3 .or. cnt(4) /= 3 .or. cnt(6) /= 0) error stop 2
+  k = 0
+  do i = 1, 100
+    if (mod(i, 3) /= 0 .and. mod(i, 7) /= 0) k = k + 1
+  end do
+  if (cnt(5) /= k) error stop 3
   n = 37
   allocate (a(n, n), b(n, n))
   do j = 1, n
@@ -85,6 +93,11 @@ program nest_index_32bit
   end do
   call tiles(n, a, b)
   print '(f20.1)', sum(b)
+  do j = 1, n
+    do i = 1, n
+      if (b(i, j) /= i + 2 * a(i, j) - j) error stop 4
+    end do
+  end do
   print '(4f12.1)', b(1, 1), b(n, 1), b(1, n), b(n, n)
   ! A strided section: the general version of the tile loop.
   b = 0
