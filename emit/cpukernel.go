@@ -213,8 +213,25 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	}
 	it := k.Indices[order[0]].Type
 	narrow := it.Base == frontend.TyInteger && it.Kind == 4
-	if narrow {
+	// The innermost index's step: 1, or a constant of the source (a loop
+	// over tiles, bench/apps/stencil): the nest then runs with the
+	// first-dimension strides constant too, so that the loops of the tile
+	// vectorise (issue 30), its index lo + t*st in 32 bits where
+	// (n - 1) * |st| fits.
+	step := int64(1)
+	if b := k.Bounds; narrow && order[0] < len(b) && b[order[0]].Step != nil {
+		if c, ok := lowering.ConstInt(b[order[0]].Step); ok && c != 0 && c >= -65536 && c <= 65536 {
+			step = c
+		}
+	}
+	if narrow && step == 1 {
 		cond = append(cond, strings.ReplaceAll("nI <= 2147483647 && stI == 1", "I", fmt.Sprint(in)))
+	} else if narrow {
+		a := step
+		if a < 0 {
+			a = -a
+		}
+		cond = append(cond, fmt.Sprintf("n%d <= %d && st%d == %d", in, 2147483647/a, in, step))
 	}
 	if pk := packPlan(k); pk != nil && (g.cpuPacked(pk, red) || g.cpuPackedReduce(pk, red)) {
 		g.line("} else if (%s) {", strings.Join(cond, " && "))
@@ -223,7 +240,11 @@ func (g *kernelGen) emitCPUNest(red []string) {
 	}
 	g.indent++
 	if len(cond) > 1 {
-		g.line("// Unit stride: constant first-dimension strides, 32-bit innermost index, step 1.")
+		if step == 1 {
+			g.line("// Unit stride: constant first-dimension strides, 32-bit innermost index, step 1.")
+		} else {
+			g.line("// Unit stride: constant first-dimension strides, 32-bit innermost index, step %d.", step)
+		}
 	} else {
 		g.line("// The kernel's own order (no stride to test).")
 	}
@@ -234,7 +255,7 @@ func (g *kernelGen) emitCPUNest(red []string) {
 		g.line("const int32_t fgpu_lo = (int32_t)lo%d, fgpu_n = (int32_t)n%d;", in, in)
 		g.line("{")
 		g.indent++
-		g.line("const int32_t lo%d = fgpu_lo, st%d = 1;", in, in)
+		g.line("const int32_t lo%d = fgpu_lo, st%d = %d;", in, in, step)
 	}
 	g.cpuNest(body, red, order, simd, light, narrow)
 	if narrow {

@@ -20,6 +20,19 @@ FGPU_FN int64_t fgpu_trip(int64_t lo, int64_t hi, int64_t st) {
   int64_t n = (hi - lo + st) / st;
   return n > 0 ? n : 0;
 }
+// The trips of a 32-bit index from the value b on (n trips left, step st)
+// that one chunk of a 32-bit counter k runs (emit/cxx/nest.go): every value
+// b + k*st and every k*st of the chunk fit in 32 bits, so that the index
+// (int32_t)b + k * (int32_t)st never overflows; 1 where b or st does not.
+FGPU_FN int64_t fgpu_chunk32(int64_t b, int64_t n, int64_t st) {
+  const int64_t mx = 2147483647;
+  if (b < -mx - 1 || b > mx || st == 0 || st < -mx || st > mx) return 1;
+  const int64_t a = st < 0 ? -st : st;
+  int64_t k = (st > 0 ? mx - b : b + mx + 1) / a;
+  if (k > mx / a) k = mx / a;
+  const int64_t c = k < n - 1 ? k + 1 : n;
+  return c < mx ? c : mx;
+}
 // The remainder of r by n, r becoming the quotient (32-bit division when
 // s: a shared nested loop whose iterations fit, emit/nest.go).
 FGPU_FN int64_t fgpu_divmod(int64_t& r, int64_t n, bool s) {

@@ -116,61 +116,9 @@ func TestKernelIndexOrder(t *testing.T) {
 // report, and checks that the innermost loop of add's nest (the i loop,
 // the header's second index) is vectorised; the program checks itself.
 func TestCPUInnerLoopVectorized(t *testing.T) {
-	needTool(t, "gfortran")
-	dir := t.TempDir()
-	src := filepath.Join(dir, "mapping.f90")
-	if err := os.WriteFile(src, []byte(mappingProgram), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	work := filepath.Join(dir, "work")
-	exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "cpu", Output: filepath.Join(dir, "prog"), Keep: true, KeepDir: work, Stderr: os.Stderr})
-	if err != nil {
-		t.Fatalf("build: %v\n%v", err, diags)
-	}
-	if out, err := exec.Command(exe).CombinedOutput(); err != nil {
-		t.Fatalf("the program: %v\n%s", err, out)
-	}
-	script, err := os.ReadFile(filepath.Join(work, "build.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cmdline string
-	for _, l := range strings.Split(string(script), "\n") {
-		if strings.Contains(l, "fgpu_kernels_") && strings.Contains(l, " -c ") {
-			cmdline = l
-		}
-	}
-	if cmdline == "" {
-		t.Fatalf("no kernel compile in build.sh:\n%s", script)
-	}
-	// (A kernel object taken from the build cache is listed as a comment:
-	// '#' 'from the cache:' COMMAND.)
-	if i := strings.Index(cmdline, "from the cache:' "); i >= 0 {
-		cmdline = cmdline[i+len("from the cache:' "):]
-	}
-	var f []string
-	for _, a := range strings.Fields(cmdline) {
-		f = append(f, strings.Trim(a, "'"))
-	}
-	var kernel string
-	for i, a := range f {
-		if a == "-c" && i+1 < len(f) {
-			kernel = f[i+1]
-		}
-		if a == "-o" && i+1 < len(f) {
-			f[i+1] = os.DevNull
-		}
-	}
-	out, err := exec.Command(f[0], append(f[1:], "-fopt-info-vec-optimized")...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", cmdline, err, out)
-	}
-	text, err := os.ReadFile(kernel)
-	if err != nil {
-		t.Fatal(err)
-	}
+	text, out := cpuVectorReport(t, mappingProgram)
 	// The unit-stride nest of add: its innermost loop runs t2 (i).
-	lines := strings.Split(string(text), "\n")
+	lines := strings.Split(text, "\n")
 	inner := 0
 	for n, l := range lines {
 		if strings.Contains(l, "for (int32_t t2 = (int32_t)(fgpu_b") {
@@ -184,7 +132,7 @@ func TestCPUInnerLoopVectorized(t *testing.T) {
 	// g++ reports the loop at a line of its body or header.
 	vec := regexp.MustCompile(`:(\d+):\d+: optimized: loop vectorized`)
 	ok := false
-	for _, m := range vec.FindAllStringSubmatch(string(out), -1) {
+	for _, m := range vec.FindAllStringSubmatch(out, -1) {
 		var l int
 		for _, c := range m[1] {
 			l = l*10 + int(c-'0')
@@ -292,4 +240,143 @@ func writeFile(t *testing.T, dir, name, text string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// cpuVectorReport builds prog for the CPU (it must run and exit 0),
+// compiles its kernels again with the driver's own command and g++'s
+// report of the loops it vectorised, and returns the kernel source and the
+// report.
+func cpuVectorReport(t *testing.T, prog string) (string, string) {
+	t.Helper()
+	needTool(t, "gfortran")
+	dir := t.TempDir()
+	src := filepath.Join(dir, "mapping.f90")
+	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	work := filepath.Join(dir, "work")
+	exe, diags, err := driver.Build([]string{src}, driver.Options{Device: "cpu", Output: filepath.Join(dir, "prog"), Keep: true, KeepDir: work, Stderr: os.Stderr})
+	if err != nil {
+		t.Fatalf("build: %v\n%v", err, diags)
+	}
+	if out, err := exec.Command(exe).CombinedOutput(); err != nil {
+		t.Fatalf("the program: %v\n%s", err, out)
+	}
+	script, err := os.ReadFile(filepath.Join(work, "build.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmdline string
+	for _, l := range strings.Split(string(script), "\n") {
+		if strings.Contains(l, "fgpu_kernels_") && strings.Contains(l, " -c ") {
+			cmdline = l
+		}
+	}
+	if cmdline == "" {
+		t.Fatalf("no kernel compile in build.sh:\n%s", script)
+	}
+	// (A kernel object taken from the build cache is listed as a comment:
+	// '#' 'from the cache:' COMMAND.)
+	if i := strings.Index(cmdline, "from the cache:' "); i >= 0 {
+		cmdline = cmdline[i+len("from the cache:' "):]
+	}
+	var f []string
+	for _, a := range strings.Fields(cmdline) {
+		f = append(f, strings.Trim(a, "'"))
+	}
+	var kernel string
+	for i, a := range f {
+		if a == "-c" && i+1 < len(f) {
+			kernel = f[i+1]
+		}
+		if a == "-o" && i+1 < len(f) {
+			f[i+1] = os.DevNull
+		}
+	}
+	out, err := exec.Command(f[0], append(f[1:], "-fopt-info-vec-optimized")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", cmdline, err, out)
+	}
+	text, err := os.ReadFile(kernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text), string(out)
+}
+
+// tiledProgram is the tiled stencil of bench/apps/stencil: a do concurrent
+// over 32 x 32 tiles (a constant step) with an inner do concurrent over a
+// tile's points, the last tiles partial; every interior v is i + j exactly.
+const tiledProgram = `module tile_m
+  implicit none
+  integer, parameter :: bs = 32
+  real(8), allocatable :: u(:,:), v(:,:)
+contains
+  subroutine tiled(n)
+    integer, intent(in) :: n
+    integer :: i, j, it, jt
+    do concurrent (jt = 2:n-1:bs, it = 2:n-1:bs)
+      do concurrent (j = jt:min(jt+bs-1, n-1), i = it:min(it+bs-1, n-1))
+        v(i, j) = v(i, j) + 0.25d0 * (u(i-1, j) + u(i+1, j) + u(i, j-1) + u(i, j+1))
+      end do
+    end do
+  end subroutine
+end module
+program tiled_p
+  use tile_m
+  implicit none
+  integer :: n = 203, i, j, bad
+  allocate(u(n, n), v(n, n))
+  do j = 1, n
+    do i = 1, n
+      u(i, j) = i + j
+      v(i, j) = 0
+    end do
+  end do
+  call tiled(n)
+  bad = 0
+  do j = 2, n - 1
+    do i = 2, n - 1
+      if (v(i, j) /= i + j) bad = bad + 1
+    end do
+  end do
+  if (bad /= 0 .or. v(1, 1) /= 0) error stop 1
+  print *, 'ok'
+end program
+`
+
+// TestCPUTiledInnerLoopVectorized: the tile loop, a constant step of the
+// innermost index, has the unit-stride version (constant first-dimension
+// strides), and in it the innermost loop of the tile (a 32-bit counter,
+// cxx.NestIndexLoop) is vectorised (issue 30); the program checks itself.
+func TestCPUTiledInnerLoopVectorized(t *testing.T) {
+	text, out := cpuVectorReport(t, tiledProgram)
+	if !regexp.MustCompile(`&& st\d == 32\) \{`).MatchString(text) {
+		t.Errorf("the tile loop (step 32) has no unit-stride version:\n%s", text)
+	}
+	lines := strings.Split(text, "\n")
+	inner := 0
+	for n, l := range lines {
+		if strings.Contains(l, "for (int32_t k_1 = 0; k_1 < (int32_t)c_1; ++k_1) {") {
+			inner = n + 1
+			break
+		}
+	}
+	if inner == 0 {
+		t.Fatalf("the tile's inner loop has no 32-bit counter:\n%s", text)
+	}
+	vec := regexp.MustCompile(`:(\d+):\d+: optimized: loop vectorized`)
+	ok := false
+	for _, m := range vec.FindAllStringSubmatch(out, -1) {
+		var l int
+		for _, c := range m[1] {
+			l = l*10 + int(c-'0')
+		}
+		if l >= inner && l <= inner+3 {
+			ok = true
+		}
+	}
+	if !ok {
+		t.Errorf("the tile's inner loop (line %d) is not vectorised; g++'s report:\n%s", inner, out)
+	}
 }

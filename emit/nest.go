@@ -37,6 +37,7 @@ import (
 	"fmt"
 	"strings"
 
+	"fgpu/emit/cxx"
 	"fgpu/frontend"
 	"fgpu/lowering"
 )
@@ -144,11 +145,16 @@ func (g *kernelGen) seqLoop(group []*frontend.Construct) {
 			if ix.Step != nil {
 				step = g.convertTo(ix.Step, "int64_t")
 			}
-			g.line("const int64_t lo_%s = %s, st_%s = %s;", id, g.convertTo(ix.Lo, "int64_t"), id, step)
-			g.line("for (int64_t n_%s = fgpu_trip(lo_%s, %s, st_%s), v_%s = lo_%s; n_%s > 0; --n_%s, v_%s += st_%s) {", id, id, g.convertTo(ix.Hi, "int64_t"), id, id, id, id, id, id, id)
-			g.indent++
-			opened++
-			g.line("const %s %s = (%s)v_%s;", ctype(sym.Type), cname(sym), ctype(sym.Type), id)
+			// (A 32-bit counter on the CPU: cxx.NestIndexLoop.)
+			_, cpu := g.be.(cpuBackend)
+			narrow := cpu && sym.Type.Base == frontend.TyInteger && sym.Type.Kind == 4
+			for _, l := range cxx.NestIndexLoop(id, g.convertTo(ix.Lo, "int64_t"), g.convertTo(ix.Hi, "int64_t"), step, ctype(sym.Type), cname(sym), narrow) {
+				g.line("%s", l)
+				if strings.HasSuffix(l, "{") {
+					g.indent++
+					opened++
+				}
+			}
 			g.names[sym] = cname(sym)
 		}
 		if m := h.Concurrent.Mask; m != nil {

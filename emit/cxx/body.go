@@ -242,12 +242,15 @@ func (p *printer) nest(x *kernelir.Nest) {
 			if dim.Step != nil {
 				step = p.expr(dim.Step)
 			}
-			p.line("const int64_t lo_%s = %s, st_%s = %s;", id, p.expr(dim.Lower), id, step)
-			p.line("for (int64_t n_%s = fgpu_trip(lo_%s, %s, st_%s), v_%s = lo_%s; n_%s > 0; --n_%s, v_%s += st_%s) {", id, id, p.expr(dim.Upper), id, id, id, id, id, id, id)
-			p.indent++
-			opened++
-			ct := CType(dim.Index.Type)
-			p.line("const %s %s = (%s)v_%s;", ct, p.name(dim.Index), ct, id)
+			t := dim.Index.Type
+			narrow := !p.opts.CUDA && t.Base == kernelir.Integer && t.Kind == 4
+			for _, l := range NestIndexLoop(id, p.expr(dim.Lower), p.expr(dim.Upper), step, CType(t), p.name(dim.Index), narrow) {
+				p.line("%s", l)
+				if strings.HasSuffix(l, "{") {
+					p.indent++
+					opened++
+				}
+			}
 		}
 		if l.Mask != nil && x.Stops {
 			p.line("if (!(%s)) {", p.expr(l.Mask))
