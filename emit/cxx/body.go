@@ -243,7 +243,7 @@ func (p *printer) nest(x *kernelir.Nest) {
 				step = p.expr(dim.Step)
 			}
 			t := dim.Index.Type
-			narrow := !p.opts.CUDA && t.Base == kernelir.Integer && t.Kind == 4
+			narrow := !p.opts.CUDA && !p.opts.MSL && t.Base == kernelir.Integer && t.Kind == 4 // the CPU (emit/nest.go)
 			for _, l := range NestIndexLoop(id, p.expr(dim.Lower), p.expr(dim.Upper), step, CType(t), p.name(dim.Index), narrow) {
 				p.line("%s", l)
 				if strings.HasSuffix(l, "{") {
