@@ -36,6 +36,10 @@ import (
 //     concurrent runs in (gfortran -O0; at -O1 and above its front end
 //     reorders the nest by a heuristic of its own, -ffrontend-loop-interchange,
 //     and then evaluates the inner limits again at every outer iteration);
+//   - an index of a kind below 8 runs on a DO variable of kind 8 (fgpu_cN)
+//     and is set from it at the start of each iteration: a DO variable
+//     steps past the last value, which for a loop ending within one step of
+//     huge(0) does not fit (gfortran -O2 never ended such a loop);
 //   - the construct name goes to the innermost DO, so that CYCLE NAME (and a
 //     plain CYCLE) ends the iteration; EXIT cannot leave a do concurrent;
 //   - local and local_init: a shadow variable per name in an inner BLOCK; a
@@ -64,13 +68,24 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 	n := len(h.Indices)
 	// The type of each index: its symbol in the construct's scope.
 	idxType := make([]string, n)
+	idxKind := make([]int, n)
 	for i, ix := range h.Indices {
-		idxType[i] = "integer"
+		idxType[i], idxKind[i] = "integer", 4
 		if k.Scope != nil {
 			if s := k.Scope.Local(ix.Name); s != nil && s.Type.Base == frontend.TyInteger {
-				idxType[i] = s.Type.String()
+				idxType[i], idxKind[i] = s.Type.String(), s.Type.Kind
 			}
 		}
+	}
+	// An index of a kind below 8 runs on a counter of kind 8 (fgpu_cN), the
+	// index set from it at the start of each iteration: a DO loop's
+	// variable takes the value after its last one when the loop ends
+	// (F2018 11.1.7.4.3), which for a loop ending within one step of
+	// huge(0) does not fit its kind (gfortran -O2 then never ends the
+	// loop), while a do concurrent's index has no value after it.
+	wide := make([]bool, n)
+	for i := range h.Indices {
+		wide[i] = idxKind[i] > 0 && idxKind[i] < 8
 	}
 	// Limits into variables when the nest or the mask array repeats them.
 	boundVars := n > 1 || h.Mask != nil
@@ -87,6 +102,9 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 	}
 	for i, ix := range h.Indices {
 		spec = append(spec, fmt.Sprintf("%s  %s :: %s", ind, idxType[i], ix.Name))
+		if wide[i] {
+			spec = append(spec, fmt.Sprintf("%s  integer(8) :: fgpu_c%d", ind, i+1))
+		}
 	}
 	lo := make([]string, n)
 	hi := make([]string, n)
@@ -121,10 +139,18 @@ func hostLoopEdit(k *frontend.Construct, ind string, diags *frontend.Diagnostics
 			}
 			pad := nestIndent(ind, depth+n-1-l)
 			stp := ""
-			if st[i] != "1" {
-				stp = ", " + st[i]
+			if !wide[i] {
+				if st[i] != "1" {
+					stp = ", " + st[i]
+				}
+				out = append(out, wrap(fmt.Sprintf("%s%sdo %s = %s, %s%s", pad, nm, h.Indices[i].Name, lo[i], hi[i], stp))...)
+				continue
 			}
-			out = append(out, wrap(fmt.Sprintf("%s%sdo %s = %s, %s%s", pad, nm, h.Indices[i].Name, lo[i], hi[i], stp))...)
+			if st[i] != "1" {
+				stp = fmt.Sprintf(", int(%s, 8)", st[i])
+			}
+			out = append(out, wrap(fmt.Sprintf("%s%sdo fgpu_c%d = int(%s, 8), int(%s, 8)%s", pad, nm, i+1, lo[i], hi[i], stp))...)
+			out = append(out, fmt.Sprintf("%s  %s = int(fgpu_c%d, %d)", pad, h.Indices[i].Name, i+1, idxKind[i]))
 		}
 		return out
 	}
