@@ -19,7 +19,7 @@ func assignsTo(ss []frontend.Stmt, s *frontend.Symbol) bool {
 		for _, st := range ss {
 			switch x := st.(type) {
 			case *frontend.AssignStmt:
-				if anyRoot(x.LHS) == s {
+				if designatorRoot(x.LHS) == s {
 					found = true
 				}
 			case *frontend.IfStmt:
@@ -36,7 +36,7 @@ func assignsTo(ss []frontend.Stmt, s *frontend.Symbol) bool {
 				}
 			case *frontend.CallStmt:
 				for _, a := range x.Args {
-					if anyRoot(a) == s {
+					if designatorRoot(a) == s {
 						found = true
 					}
 				}
@@ -45,18 +45,4 @@ func assignsTo(ss []frontend.Stmt, s *frontend.Symbol) bool {
 	}
 	walk(ss)
 	return found
-}
-
-// anyRoot is the ultimate symbol of the first name along e's X chain
-// (whatever the kinds of the expressions on the way).
-func anyRoot(e *frontend.Expr) *frontend.Symbol {
-	for x := e; x != nil; x = x.X {
-		if x.Kind == frontend.EName {
-			if x.Sym == nil {
-				return nil
-			}
-			return frontend.UltimateSymbol(x.Sym)
-		}
-	}
-	return nil
 }

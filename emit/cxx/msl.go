@@ -171,21 +171,7 @@ func MSLCheck(k *kernelir.Kernel) MSLLimits {
 			lim.Double = true
 		}
 	}
-	for _, p := range k.Params {
-		double(p.Type)
-		if p.Var != nil {
-			double(p.Var.Type)
-		}
-	}
-	for _, l := range k.Locals {
-		if l.Var != nil {
-			double(l.Var.Type)
-		}
-		if l.Array != nil {
-			double(l.Array.Elem)
-		}
-	}
-	ex := func(e kernelir.Expr) {
+	walkKernel(k, double, nil, func(e kernelir.Expr) {
 		double(e.Type())
 		if x, ok := e.(*kernelir.Intrinsic); ok && lim.Function == "" {
 			if f := intrinsicFunc(x); f != "" {
@@ -194,27 +180,51 @@ func MSLCheck(k *kernelir.Kernel) MSLLimits {
 				}
 			}
 		}
+	})
+	return lim
+}
+
+// walkKernel calls typ with the type of every parameter, local and
+// variable a statement declares (temporaries, DO variables, array
+// temporaries, a nest's locals), stmt (when not nil) with every
+// statement, and ex with every expression of the masks and the body.
+func walkKernel(k *kernelir.Kernel, typ func(kernelir.Type), stmt func(kernelir.Stmt), ex func(kernelir.Expr)) {
+	for _, p := range k.Params {
+		typ(p.Type)
+		if p.Var != nil {
+			typ(p.Var.Type)
+		}
+	}
+	for _, l := range k.Locals {
+		if l.Var != nil {
+			typ(l.Var.Type)
+		}
+		if l.Array != nil {
+			typ(l.Array.Elem)
+		}
 	}
 	for _, m := range k.Masks {
 		kernelir.WalkExpr(m, ex)
 	}
 	kernelir.WalkStmts(k.Body, func(s kernelir.Stmt) {
+		if stmt != nil {
+			stmt(s)
+		}
 		switch x := s.(type) {
 		case *kernelir.Temp:
-			double(x.Var.Type)
+			typ(x.Var.Type)
 		case *kernelir.Loop:
-			double(x.Var.Type)
+			typ(x.Var.Type)
 		case *kernelir.ArrayTemp:
-			double(x.Array.Elem)
+			typ(x.Array.Elem)
 		case *kernelir.Nest:
 			for _, l := range x.Levels {
 				for _, lo := range l.Locals {
-					double(lo.Var.Type)
+					typ(lo.Var.Type)
 				}
 			}
 		}
 	}, ex)
-	return lim
 }
 
 // intrinsicFunc is the C++ library function whose name the printer
@@ -305,23 +315,22 @@ func MSLUnchecked(k *kernelir.Kernel) string {
 		}
 	}
 	for _, p := range k.Params {
-		typ(p.Type)
-		if p.Var != nil {
-			typ(p.Var.Type)
-		}
 		if p.Array != nil {
 			typ(p.Array.Elem)
 		}
 	}
-	for _, l := range k.Locals {
-		if l.Var != nil {
-			typ(l.Var.Type)
+	walkKernel(k, typ, func(s kernelir.Stmt) {
+		switch x := s.(type) {
+		case *kernelir.Call:
+			set("a CALL statement")
+		case *kernelir.StopTest:
+			set("the stop test after a call")
+		case *kernelir.Nest:
+			if x.Stops {
+				set("the stop tests of a nested loop")
+			}
 		}
-		if l.Array != nil {
-			typ(l.Array.Elem)
-		}
-	}
-	ex := func(e kernelir.Expr) {
+	}, func(e kernelir.Expr) {
 		typ(e.Type())
 		switch x := e.(type) {
 		case *kernelir.Component:
@@ -329,46 +338,18 @@ func MSLUnchecked(k *kernelir.Kernel) string {
 		case *kernelir.ArrayArg:
 			set("an array argument of a call")
 		case *kernelir.FuncCall:
-			if x.Hidden > 0 || x.Stops || len(x.ByRef) > 0 {
-				for i := range x.Args {
-					if x.RefArg(i) {
-						set("an argument passed by reference")
-					}
-				}
-				if x.Hidden > 0 {
-					set("the module or host variables of a call")
-				}
-				if x.Stops {
-					set("a call of a procedure that can stop")
+			for i := range x.Args {
+				if x.RefArg(i) {
+					set("an argument passed by reference")
 				}
 			}
-		}
-	}
-	for _, m := range k.Masks {
-		kernelir.WalkExpr(m, ex)
-	}
-	kernelir.WalkStmts(k.Body, func(s kernelir.Stmt) {
-		switch x := s.(type) {
-		case *kernelir.Call:
-			set("a CALL statement")
-		case *kernelir.StopTest:
-			set("the stop test after a call")
-		case *kernelir.Temp:
-			typ(x.Var.Type)
-		case *kernelir.Loop:
-			typ(x.Var.Type)
-		case *kernelir.ArrayTemp:
-			typ(x.Array.Elem)
-		case *kernelir.Nest:
+			if x.Hidden > 0 {
+				set("the module or host variables of a call")
+			}
 			if x.Stops {
-				set("the stop tests of a nested loop")
-			}
-			for _, l := range x.Levels {
-				for _, lo := range l.Locals {
-					typ(lo.Var.Type)
-				}
+				set("a call of a procedure that can stop")
 			}
 		}
-	}, ex)
+	})
 	return what
 }
