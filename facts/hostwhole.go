@@ -80,13 +80,6 @@ func (x *extractor) hostWholeChecks(s frontend.Stmt, c *ctx) {
 		}
 		msg := fmt.Sprintf("fgpu: %s %s at %s:%d in an offloaded loop would reallocate its allocatable component %s (another allocation status, bounds or shape than on entry to the loop): reallocating a component of an element the host hands over in device code is not yet implemented",
 			what, e, filepath.Base(e.Pos.File), e.Pos.Line, strings.Join(comps, " or "))
-		ct := frontend.Type{Base: frontend.TyCharacter, Kind: 1, Len: len(msg)}
-		code := &frontend.Expr{Kind: frontend.ELit, Pos: e.Pos, Type: ct, Const: &frontend.Value{Type: ct, Str: msg}}
-		stop := &frontend.StopStmt{StmtBase: frontend.StmtBase{Pos: e.Pos, Kw: "errorstop"}, Error: true, Code: code}
-		x.set.WholeChecks[stop] = e
-		site := x.site(stop, e.Pos)
-		for _, l := range c.loops {
-			x.add("stop_stmt", site, l, name("/error_stop"))
-		}
+		x.set.WholeChecks[x.checkStop(msg, e.Pos, c)] = e
 	}
 }

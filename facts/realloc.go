@@ -35,12 +35,18 @@ func (x *extractor) reallocCheck(a *frontend.AssignStmt, c *ctx) {
 	}
 	msg := fmt.Sprintf("fgpu: the assignment at %s:%d in an offloaded loop would reallocate the allocatable component %s (unallocated, or of another shape than the value): allocate it with the shape of the value before the loop, or build with --realloc-lhs-arrays when it is unallocated",
 		filepath.Base(a.Pos.File), a.Pos.Line, a.LHS)
+	x.set.ReallocChecks[x.checkStop(msg, a.Pos, c)] = a
+}
+
+// checkStop is the error stop of a check fgpu adds at pos, ending the
+// program with msg, and its stop_stmt fact in each loop of c.
+func (x *extractor) checkStop(msg string, pos frontend.Pos, c *ctx) *frontend.StopStmt {
 	ct := frontend.Type{Base: frontend.TyCharacter, Kind: 1, Len: len(msg)}
-	code := &frontend.Expr{Kind: frontend.ELit, Pos: a.Pos, Type: ct, Const: &frontend.Value{Type: ct, Str: msg}}
-	stop := &frontend.StopStmt{StmtBase: frontend.StmtBase{Pos: a.Pos, Kw: "errorstop"}, Error: true, Code: code}
-	x.set.ReallocChecks[stop] = a
-	site := x.site(stop, a.Pos)
+	code := &frontend.Expr{Kind: frontend.ELit, Pos: pos, Type: ct, Const: &frontend.Value{Type: ct, Str: msg}}
+	stop := &frontend.StopStmt{StmtBase: frontend.StmtBase{Pos: pos, Kw: "errorstop"}, Error: true, Code: code}
+	site := x.site(stop, pos)
 	for _, l := range c.loops {
 		x.add("stop_stmt", site, l, name("/error_stop"))
 	}
+	return stop
 }
